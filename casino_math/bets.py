@@ -1,0 +1,273 @@
+"""Bets: a pay table plus the rule that says which line of it an outcome lands on.
+
+Every figure the book quotes about a bet comes from the functions here: the
+chance that it wins, loses or pushes, its expected value, and its house edge
+under each of the conventions casinos and authors use.
+
+A tiny invented bet shows the vocabulary: a die is rolled; a six pays 4 to 1,
+a five pushes (the stake comes back), anything else loses.
+
+>>> die = Distribution.uniform(range(1, 7))
+>>> six = Bet("six", die, lambda face: {6: "win", 5: "push"}.get(face, "lose"),
+...           pays={"win": 4, "push": 0, "lose": -1})
+>>> p_win(six), p_push(six), p_lose(six)
+(Fraction(1, 6), Fraction(1, 6), Fraction(2, 3))
+>>> expected_value(six)          # 4 * 1/6 + 0 * 1/6 - 1 * 4/6
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from math import lcm
+from typing import Any
+
+from .distribution import Distribution, decimal_sqrt, exact
+
+WIN, LOSE, PUSH = "win", "lose", "push"
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A bet: what can happen, which line of the pay table each outcome lands on, and the pay table.
+
+    ``pays`` maps each line to the net result for a stake of 1 unit: ``35`` for
+    "35 to 1", ``-1`` for a loss, ``0`` for a push.  ``commission`` is a fee per
+    unit staked that is paid when the bet is made and kept by the house whatever
+    happens (a buy bet's 5% at the Oxford Casino); a commission taken only from
+    a win belongs in the winning line's payout instead (baccarat's banker pays
+    ``Fraction(19, 20)``).  ``rounds`` is the expected number of rounds (rolls,
+    spins, hands) the bet lasts before it is decided.
+    """
+
+    name: str
+    space: Distribution
+    line: Callable[[Any], str] = field(repr=False)
+    pays: Mapping[str, Fraction]
+    commission: Fraction = Fraction(0)
+    rounds: Fraction = Fraction(1)
+
+    def __post_init__(self):
+        if not isinstance(self.space, Distribution):
+            raise TypeError(f"bet {self.name!r}: space must be a Distribution, not {type(self.space).__name__}")
+        pays = {line: exact(x, f"bet {self.name!r}: the payout on line {line!r}") for line, x in self.pays.items()}
+        object.__setattr__(self, "pays", pays)
+        object.__setattr__(self, "commission", exact(self.commission, f"bet {self.name!r}: the commission"))
+        object.__setattr__(self, "rounds", exact(self.rounds, f"bet {self.name!r}: the expected number of rounds"))
+        if self.commission < 0:
+            raise ValueError(f"bet {self.name!r}: the commission is {self.commission}; it cannot be negative")
+        if self.rounds <= 0:
+            raise ValueError(f"bet {self.name!r}: the expected number of rounds must be positive")
+        for outcome in self.space:
+            landed = self.line(outcome)
+            if landed not in pays:
+                raise ValueError(
+                    f"bet {self.name!r}: outcome {outcome!r} lands on line {landed!r}, "
+                    f"which is not in the pay table; its lines are {sorted(pays)}"
+                )
+
+    def net(self) -> Distribution:
+        """The distribution of the net result of one unit staked, commission included.
+
+        >>> coin = Distribution.uniform("HT")
+        >>> Bet("heads", coin, lambda side: WIN if side == "H" else LOSE, {WIN: 1, LOSE: -1}).net()
+        Distribution({Fraction(1, 1): 1/2, Fraction(-1, 1): 1/2})
+        """
+        return self.space.map(lambda o: self.pays[self.line(o)] - self.commission)
+
+    def lines(self) -> Distribution:
+        """The distribution of the pay-table line the bet lands on.
+
+        >>> coin = Distribution.uniform("HT")
+        >>> Bet("heads", coin, lambda side: WIN if side == "H" else LOSE, {WIN: 1, LOSE: -1}).lines()[WIN]
+        Fraction(1, 2)
+        """
+        return self.space.map(self.line)
+
+
+def even_money(name: str, space: Distribution, wins: Callable[[Any], bool]) -> Bet:
+    """A bet that pays 1 to 1 when ``wins(outcome)`` and loses otherwise.
+
+    >>> p_win(even_money("odd", Distribution.uniform(range(1, 7)), lambda face: face % 2 == 1))
+    Fraction(1, 2)
+    """
+    return simple_bet(name, space, wins, 1)
+
+
+def simple_bet(name: str, space: Distribution, wins: Callable[[Any], bool], payout) -> Bet:
+    """A bet that pays ``payout`` to 1 when ``wins(outcome)`` and loses otherwise.
+
+    >>> house_edge_per_bet_made(simple_bet("six", Distribution.uniform(range(1, 7)), lambda f: f == 6, 4))
+    Fraction(1, 6)
+    """
+    return Bet(name, space, lambda o: WIN if wins(o) else LOSE, {WIN: payout, LOSE: -1})
+
+
+def _p_lines(bet: Bet, keep: Callable[[Fraction], bool]) -> Fraction:
+    lines = bet.lines()
+    return sum((p for line, p in lines.items() if keep(bet.pays[line])), Fraction(0))
+
+
+def p_win(bet: Bet) -> Fraction:
+    """The probability that the bet wins (lands on a line that pays more than the stake back).
+
+    >>> p_win(simple_bet("one", Distribution.uniform(range(1, 7)), lambda f: f == 1, 5))
+    Fraction(1, 6)
+    """
+    return _p_lines(bet, lambda x: x > 0)
+
+
+def p_lose(bet: Bet) -> Fraction:
+    """The probability that the bet loses (lands on a line that takes some of the stake).
+
+    >>> p_lose(simple_bet("one", Distribution.uniform(range(1, 7)), lambda f: f == 1, 5))
+    Fraction(5, 6)
+    """
+    return _p_lines(bet, lambda x: x < 0)
+
+
+def p_push(bet: Bet) -> Fraction:
+    """The probability of a push: the stake comes back, nothing won or lost.
+
+    >>> p_push(simple_bet("one", Distribution.uniform(range(1, 7)), lambda f: f == 1, 5))
+    Fraction(0, 1)
+    """
+    return _p_lines(bet, lambda x: x == 0)
+
+
+def expected_value(bet: Bet) -> Fraction:
+    """The expected net result of staking 1 unit (commission included).
+
+    >>> expected_value(simple_bet("one", Distribution.uniform(range(1, 7)), lambda f: f == 1, 4))  # 4/6 - 5/6
+    Fraction(-1, 6)
+    """
+    return bet.net().E()
+
+
+def house_edge_per_bet_made(bet: Bet) -> Fraction:
+    """The house edge per unit wagered, counting every bet made (pushes included).
+
+    This is the usual figure: -E for a stake of 1.
+
+    >>> house_edge_per_bet_made(simple_bet("one", Distribution.uniform(range(1, 7)), lambda f: f == 1, 4))
+    Fraction(1, 6)
+    """
+    return -expected_value(bet)
+
+
+def house_edge_per_bet_resolved(bet: Bet) -> Fraction:
+    """The house edge per unit wagered on bets that win or lose (pushes left out).
+
+    >>> die = Distribution.uniform(range(1, 7))
+    >>> bet = Bet("low", die, lambda f: WIN if f < 3 else PUSH if f < 5 else LOSE, {WIN: 1, PUSH: 0, LOSE: -2})
+    >>> house_edge_per_bet_made(bet), house_edge_per_bet_resolved(bet)   # 2/6 vs 2/4
+    (Fraction(1, 3), Fraction(1, 2))
+    """
+    resolved = 1 - p_push(bet)
+    if resolved == 0:
+        raise ValueError(f"bet {bet.name!r} always pushes, so it is never resolved")
+    return -expected_value(bet) / resolved
+
+
+def house_edge_per_amount_put_down(bet: Bet) -> Fraction:
+    """The house edge per unit of money put down: the stake plus a commission paid up front.
+
+    >>> coin = Distribution.uniform("HT")
+    >>> buy = Bet("heads", coin, lambda s: WIN if s == "H" else LOSE, {WIN: 1, LOSE: -1}, commission=Fraction(1, 20))
+    >>> house_edge_per_bet_made(buy), house_edge_per_amount_put_down(buy)   # 1/20 of 1 vs of 21/20
+    (Fraction(1, 20), Fraction(1, 21))
+    """
+    return -expected_value(bet) / (1 + bet.commission)
+
+
+def house_edge_per_round(bet: Bet) -> Fraction:
+    """The house edge per round played (per roll in craps): the edge per bet over the expected rounds.
+
+    >>> coin = Distribution.uniform("HT")
+    >>> slow = Bet("slow", coin, lambda s: WIN if s == "H" else LOSE, {WIN: Fraction(9, 10), LOSE: -1}, rounds=2)
+    >>> house_edge_per_bet_made(slow), house_edge_per_round(slow)
+    (Fraction(1, 20), Fraction(1, 40))
+    """
+    return -expected_value(bet) / bet.rounds
+
+
+def house_edge(bet: Bet) -> Fraction:
+    """The headline house edge: per total amount put down (which is per bet made when there is no commission).
+
+    >>> house_edge(simple_bet("one", Distribution.uniform(range(1, 7)), lambda f: f == 1, 4))
+    Fraction(1, 6)
+    """
+    return house_edge_per_amount_put_down(bet)
+
+
+def variance(bet: Bet) -> Fraction:
+    """The variance of the net result per unit staked.
+
+    >>> variance(even_money("heads", Distribution.uniform("HT"), lambda s: s == "H"))
+    Fraction(1, 1)
+    """
+    return bet.net().variance()
+
+
+def standard_deviation(bet: Bet) -> Decimal:
+    """The standard deviation of the net result per unit staked (28 significant digits).
+
+    >>> standard_deviation(even_money("heads", Distribution.uniform("HT"), lambda s: s == "H"))
+    Decimal('1')
+    """
+    return decimal_sqrt(variance(bet))
+
+
+def fair_payout(bet: Bet, line: str = WIN) -> Fraction:
+    """The payout on ``line`` that would make the expected value exactly 0.
+
+    Solves P(line) * x + (expected value of every other line) = 0 for x.
+
+    >>> fair_payout(simple_bet("one", Distribution.uniform(range(1, 7)), lambda f: f == 1, 4))
+    Fraction(5, 1)
+    """
+    if line not in bet.pays:
+        raise ValueError(f"bet {bet.name!r} has no line {line!r}; its lines are {sorted(bet.pays)}")
+    p_line = bet.lines()[line]
+    if p_line == 0:
+        raise ValueError(f"bet {bet.name!r} never lands on line {line!r}, so no payout on it can make the bet fair")
+    rest = expected_value(bet) - p_line * (bet.pays[line] - bet.commission)
+    return -rest / p_line + bet.commission
+
+
+def smallest_whole_stake(bet: Bet) -> int:
+    """The smallest stake, in whole dollars, whose every payout and commission is a whole number of dollars.
+
+    Every legal stake is a multiple of it.
+
+    >>> place_6 = simple_bet("place 6", Distribution.uniform(range(36)), lambda r: r < 5, Fraction(7, 6))
+    >>> smallest_whole_stake(place_6)
+    6
+    """
+    amounts = [*bet.pays.values(), bet.commission]
+    return lcm(*(Fraction(x).denominator for x in amounts))
+
+
+def pays_text(bet: Bet) -> str:
+    """The pay table's winning lines in the casino's words ("35 to 1").
+
+    >>> pays_text(simple_bet("six", Distribution.uniform(range(1, 7)), lambda f: f == 6, Fraction(7, 6)))
+    '7 to 6'
+    """
+    wins = {line: x for line, x in bet.pays.items() if x > 0}
+    if len(wins) == 1:
+        return odds_text(next(iter(wins.values())))
+    return "; ".join(f"{line}: {odds_text(x)}" for line, x in wins.items())
+
+
+def odds_text(payout: Fraction) -> str:
+    """A net payout per unit as casino odds: 35 -> '35 to 1', 7/5 -> '7 to 5', 19/20 -> '19 to 20'.
+
+    >>> odds_text(Fraction(35)), odds_text(Fraction(1, 2)), odds_text(Fraction(27, 4))
+    ('35 to 1', '1 to 2', '27 to 4')
+    """
+    payout = Fraction(payout)
+    return f"{payout.numerator} to {payout.denominator}"

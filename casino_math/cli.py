@@ -1,0 +1,158 @@
+"""The command line: ``python -m casino_math SUBCOMMAND ...``.
+
+``edges`` prints every bet of a game with its exact probabilities and house
+edge.  A game is a module of this package that provides:
+
+- ``RULES``: a mapping from a rules name to a frozen rules value, and
+  ``DEFAULT_RULES``, the name used when ``--rules`` is not given;
+- ``edge_bets(rules, **options)``: a list of ``(bet_id, Bet)`` pairs;
+- ``EDGE_OPTIONS``: the names of the extra options ``edge_bets`` takes
+  (among ``odds`` and ``decks``).
+
+Nothing here imports sympy, matplotlib or ipywidgets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from fractions import Fraction
+from importlib import import_module
+from importlib.util import find_spec
+
+from . import bets as b
+from .display import Table, decimal, fraction_text, percent
+
+GAMES = ("roulette", "craps", "baccarat")
+
+
+def available_games() -> list[str]:
+    """The games whose module is present in this installation."""
+    return [g for g in GAMES if find_spec(f"casino_math.{g}") is not None]
+
+
+def load_game(name: str):
+    """The module of game ``name``, or a clear error naming the games there are."""
+    if name not in available_games():
+        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(available_games())}")
+    return import_module(f"casino_math.{name}")
+
+
+def edge_row(bet_id: str, bet: b.Bet) -> dict:
+    """One bet as the JSON row of ``edges``: exact fractions as "n/d" strings, sd as a decimal string.
+
+    Extra keys appear only where they apply: ``house_edge_per_resolved`` when
+    the bet can push, ``expected_rolls`` and ``house_edge_per_roll`` when it
+    lasts more than one round, ``house_edge_per_wager`` when a commission is
+    paid up front (``house_edge`` is then per total amount put down).
+    """
+    row = {
+        "bet": bet_id,
+        "pays": b.pays_text(bet),
+        "p_win": fraction_text(b.p_win(bet)),
+        "p_lose": fraction_text(b.p_lose(bet)),
+        "p_push": fraction_text(b.p_push(bet)),
+        "house_edge": fraction_text(b.house_edge(bet)),
+        "sd": decimal(b.standard_deviation(bet), 6),
+    }
+    if b.p_push(bet):
+        row["house_edge_per_resolved"] = fraction_text(b.house_edge_per_bet_resolved(bet))
+    if bet.rounds != 1:
+        row["expected_rolls"] = fraction_text(bet.rounds)
+        row["house_edge_per_roll"] = fraction_text(b.house_edge_per_round(bet))
+    if bet.commission:
+        row["house_edge_per_wager"] = fraction_text(b.house_edge_per_bet_made(bet))
+    return row
+
+
+def edges_report(game: str, rules: str | None = None, **options) -> dict:
+    """The ``edges`` report of a game under a named rules value, as a JSON-ready dict."""
+    module = load_game(game)
+    rules = rules or module.DEFAULT_RULES
+    if rules not in module.RULES:
+        raise ValueError(f"unknown rules {rules!r} for {game}; the rules are: {', '.join(module.RULES)}")
+    allowed = getattr(module, "EDGE_OPTIONS", ())
+    for option, value in options.items():
+        if value is not None and option not in allowed:
+            raise ValueError(f"--{option} does not apply to {game}")
+    given = {k: v for k, v in options.items() if v is not None}
+    rows = [edge_row(bet_id, bet) for bet_id, bet in module.edge_bets(module.RULES[rules], **given)]
+    return {"game": game, "rules": rules, **given, "bets": rows}
+
+
+def _as_table(report: dict) -> str:
+    rows = report["bets"]
+    keys = list(dict.fromkeys(k for row in rows for k in row))
+    body = [[_cell(k, row.get(k, "")) for k in keys] for row in rows]
+    return repr(Table(keys, body, f"{report['game']} ({report['rules']} rules)"))
+
+
+def _cell(key: str, value: str) -> str:
+    if key.startswith("house_edge") and value:
+        return f"{value} ({percent(Fraction(value), 3)})"
+    return value
+
+
+def _as_csv(report: dict) -> str:
+    rows = report["bets"]
+    keys = list(dict.fromkeys(k for row in rows for k in row))
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _rules_help() -> str:
+    lines = []
+    for game in available_games():
+        module = import_module(f"casino_math.{game}")
+        names = ", ".join(f"{n} (default)" if n == module.DEFAULT_RULES else n for n in module.RULES)
+        lines.append(f"  {game}: {names}")
+    return "rules values by game:\n" + "\n".join(lines)
+
+
+def cmd_edges(args) -> str:
+    report = edges_report(args.game, args.rules, odds=args.odds, decks=args.decks)
+    if args.format == "json":
+        return json.dumps(report, indent=2)
+    if args.format == "csv":
+        return _as_csv(report)
+    return _as_table(report)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m casino_math",
+        description="Exact probabilities and house edges of casino bets.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
+
+    edges = sub.add_parser(
+        "edges",
+        help="every bet of a game with its exact probabilities and house edge",
+        description="Every bet of a game with its exact probabilities and house edge.",
+        epilog=_rules_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    edges.add_argument("--game", required=True, help="one of: " + ", ".join(available_games()))
+    edges.add_argument("--rules", help="a rules value of the game (see below); default: the Oxford Casino's")
+    edges.add_argument("--odds", help="craps: an odds policy for the line bets, e.g. 1x, 2x, 3-4-5x, 100x")
+    edges.add_argument("--decks", type=int, help="baccarat: the number of decks in the shoe (default 8)")
+    edges.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    edges.set_defaults(run=cmd_edges)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        print(args.run(args))
+    except (ValueError, TypeError) as error:
+        print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    return 0

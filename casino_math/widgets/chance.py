@@ -1,0 +1,69 @@
+"""Widgets for the chapter "Chance, expectation and the house edge"."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .. import bets, display
+from ..dice import one_face_bet
+
+#: The payouts the slider offers: 1 to 1 up to 8 to 1 in half units.
+PAYOUTS = tuple(Fraction(n, 2) for n in range(2, 17))
+DEFAULT_PAYOUT = Fraction(4)
+
+
+def payout_summary(payout) -> str:
+    """What the payout explorer shows for one payout, as HTML.
+
+    >>> print(payout_summary(4))
+    <b>The 6 pays 4 to 1.</b> Expected value per $1: <b>-1/6</b> (-16.67%); house edge <b>1/6</b> (16.67%).
+    """
+    bet = one_face_bet(payout)
+    ev, edge = bets.expected_value(bet), bets.house_edge(bet)
+    return (
+        f"<b>The 6 pays {bets.pays_text(bet)}.</b> "
+        f"Expected value per $1: <b>{display.fraction_text(ev)}</b> ({display.percent(ev)}); "
+        f"house edge <b>{display.fraction_text(edge)}</b> ({display.percent(edge)})."
+    )
+
+
+def payout_table(payouts=PAYOUTS[::2], default=DEFAULT_PAYOUT) -> display.Table:
+    """The static twin of :func:`payout_explorer`: the same figures for a range of payouts.
+
+    >>> payout_table([Fraction(4), Fraction(5)])
+    A bet on the 6: (*) marks the explorer's starting payout
+    pays        expected value per $1  house edge  house edge %
+    ----------  ---------------------  ----------  ------------
+    4 to 1 (*)  -1/6                   1/6         16.67%
+    5 to 1      0                      0           0.00%
+    """
+
+    def pays(x):
+        return bets.odds_text(x) + (" (*)" if x == default else "")
+
+    return display.table(
+        [Fraction(x) for x in payouts],
+        {
+            "pays": pays,
+            "expected value per $1": lambda x: display.fraction_text(bets.expected_value(one_face_bet(x))),
+            "house edge": lambda x: display.fraction_text(bets.house_edge(one_face_bet(x))),
+            "house edge %": lambda x: display.percent(bets.house_edge(one_face_bet(x))),
+        },
+        caption="A bet on the 6: (*) marks the explorer's starting payout",
+    )
+
+
+def payout_explorer(payout=DEFAULT_PAYOUT):
+    """A slider for the payout of a bet on one face of a die, showing its exact expected value and edge."""
+    import ipywidgets as w
+
+    slider = w.SelectionSlider(
+        options=[(bets.odds_text(x), x) for x in PAYOUTS],
+        value=Fraction(payout),
+        description="The 6 pays",
+        style={"description_width": "initial"},
+        layout=w.Layout(width="420px"),
+    )
+    out = w.HTML(payout_summary(slider.value))
+    slider.observe(lambda change: setattr(out, "value", payout_summary(change.new)), names="value")
+    return w.VBox([slider, out])
