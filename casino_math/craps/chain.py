@@ -1,0 +1,142 @@
+"""The line bets as an absorbing Markov chain, solved exactly with sympy.
+
+The states of a Pass (or Don't Pass) bet are the come-out, "point 4" to
+"point 10" while it waits, and the absorbing results "win", "lose" and, for
+Don't Pass, "push".  With the transient-to-transient block Q and the
+transient-to-absorbing block R of the transition matrix, the fundamental
+matrix N = (I - Q)^-1 counts the expected visits to each transient state,
+B = N R gives the probability of ending in each result, and t = N 1 the
+expected number of rolls until the bet is decided.  The answers agree with
+the first-step analysis in :mod:`casino_math.craps.line`.
+
+sympy is imported only when a function here is called.
+
+>>> chain_probability("pass", "win"), chain_expected_rolls()
+(Fraction(244, 495), Fraction(557, 165))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..display import Table, fraction_text
+from .line import PASS_SIDE, check_side, dont_pass_result, pass_result
+from .rolls import TOTALS, p_total
+from .rules import OXFORD, CrapsRules
+
+COME_OUT = "come-out"
+
+
+def point_state(point: int) -> str:
+    """The name of the state "waiting for ``point``".
+
+    >>> point_state(6)
+    'point 6'
+    """
+    return f"point {point}"
+
+
+def transient_states(rules: CrapsRules = OXFORD) -> list[str]:
+    """The states in which a line bet is still undecided: the come-out and one per point.
+
+    >>> transient_states()
+    ['come-out', 'point 4', 'point 5', 'point 6', 'point 8', 'point 9', 'point 10']
+    """
+    return [COME_OUT, *map(point_state, rules.points)]
+
+
+def absorbing_states(side: str = PASS_SIDE) -> list[str]:
+    """The results a line bet ends in: win and lose, and push for the don't side.
+
+    >>> absorbing_states("dont_pass")
+    ['win', 'lose', 'push']
+    """
+    return ["win", "lose"] if check_side(side) == PASS_SIDE else ["win", "lose", "push"]
+
+
+def step(state: str, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> dict[str, Fraction]:
+    """The probabilities of the states one roll later.
+
+    >>> step("point 4")
+    {'point 4': Fraction(3, 4), 'win': Fraction(1, 12), 'lose': Fraction(1, 6)}
+    """
+    result = pass_result if check_side(side) == PASS_SIDE else dont_pass_result
+    after: dict[str, Fraction] = {}
+    for n in TOTALS:
+        if state == COME_OUT:
+            nxt = point_state(n) if n in rules.points else result((n,), rules)
+        else:
+            point = int(state.split()[1])
+            nxt = state if n not in (point, 7) else result((point, n), rules)
+        after[nxt] = after.get(nxt, Fraction(0)) + p_total(n)
+    return after
+
+
+def line_chain(side: str = PASS_SIDE, rules: CrapsRules = OXFORD):
+    """The chain solved: ``(Q, R, N, B, t)`` from :func:`casino_math.symbolic.absorbing_chain`.
+
+    >>> Q, R, N, B, t = line_chain()
+    >>> B[0, 0], t[0]
+    (244/495, 557/165)
+    """
+    from ..symbolic import absorbing_chain
+
+    return absorbing_chain(transient_states(rules), absorbing_states(side), lambda s: step(s, side, rules))
+
+
+def transition_matrix(side: str = PASS_SIDE, rules: CrapsRules = OXFORD):
+    """The full transition matrix (sympy), rows and columns in the order transient then absorbing states.
+
+    >>> P = transition_matrix()
+    >>> P.shape, P[0, 7], sum(P.row(1))
+    ((9, 9), 2/9, 1)
+    """
+    import sympy as sp
+
+    from ..symbolic import rational
+
+    states = transient_states(rules) + absorbing_states(side)
+    P = sp.zeros(len(states), len(states))
+    for i, s in enumerate(states):
+        moves = step(s, side, rules) if s in transient_states(rules) else {s: Fraction(1)}
+        for nxt, p in moves.items():
+            P[i, states.index(nxt)] = rational(p)
+    return P
+
+
+def transition_table(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Table:
+    """The transition probabilities of the undecided states as a table (a blank is probability 0).
+
+    >>> transition_table().rows[1]
+    ['point 4', '', '3/4', '', '', '', '', '', '1/12', '1/6']
+    """
+    states = transient_states(rules) + absorbing_states(side)
+    rows = []
+    for s in transient_states(rules):
+        moves = step(s, side, rules)
+        rows.append([s] + [fraction_text(moves[t]) if t in moves else "" for t in states])
+    return Table(["from \\ to", *states], rows, f"One roll of a {side.replace('_', ' ')} bet")
+
+
+def _fraction(x) -> Fraction:
+    return Fraction(int(x.p), int(x.q))
+
+
+def chain_probability(side: str = PASS_SIDE, result: str = "win", rules: CrapsRules = OXFORD) -> Fraction:
+    """The probability, from the come-out, that the chain ends in ``result`` (from B = N R).
+
+    >>> chain_probability("dont_pass", "push")
+    Fraction(1, 36)
+    """
+    _, _, _, B, _ = line_chain(side, rules)
+    return _fraction(B[0, absorbing_states(side).index(result)])
+
+
+def chain_expected_rolls(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Fraction:
+    """The expected number of rolls from the come-out until the bet is decided (from t = N 1).
+
+    >>> chain_expected_rolls("dont_pass")
+    Fraction(557, 165)
+    """
+    *_, t = line_chain(side, rules)
+    return _fraction(t[0])

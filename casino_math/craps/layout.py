@@ -1,0 +1,101 @@
+"""Every bet on the layout by its ID, and the list the command line prints.
+
+A bet ID is the name the command line and the tests use: ``pass``,
+``place_6``, ``hard_10``, ``horn_high_12`` and so on.  :func:`bet` builds any
+of them under a rules value; an unknown name is an error that suggests the
+closest IDs.
+
+>>> from casino_math.bets import house_edge
+>>> house_edge(bet("place_8"))
+Fraction(1, 66)
+>>> [bet_id for bet_id, _ in edge_bets(QUEBEC)]
+['pass', 'dont_pass', 'come', 'dont_come', 'field']
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from functools import partial
+
+from ..bets import Bet
+from . import line, numbers, odds, props
+from .rules import LAYOUT_BETS, OXFORD, QUEBEC, CrapsRules  # noqa: F401  (QUEBEC: the doctest)
+
+
+def _builders() -> dict[str, Callable[[CrapsRules], Bet]]:
+    made: dict[str, Callable[[CrapsRules], Bet]] = {
+        "pass": line.pass_line,
+        "dont_pass": line.dont_pass,
+        "come": line.come,
+        "dont_come": line.dont_come,
+        "field": props.field,
+    }
+    for n in numbers.NUMBERS:
+        made[f"place_{n}"] = partial(numbers.place, n)
+        made[f"buy_{n}"] = partial(numbers.buy, n)
+        made[f"lay_{n}"] = partial(numbers.lay, n)
+    for n in props.HARDWAYS:
+        made[f"hard_{n}"] = partial(props.hardway, n)
+    for bet_id in [*props.PARTS, *props.BUNDLES]:
+        made[bet_id] = partial(props.one_roll, bet_id)
+    made["pass_with_odds"] = lambda rules, policy=None: odds.pass_with_odds(rules, policy)
+    made["dont_pass_with_odds"] = lambda rules, policy=None: odds.dont_pass_with_odds(rules, policy)
+    return made
+
+
+BUILDERS = _builders()
+
+#: Every bet ID: the layout's bets, then the line bets with full odds.
+BET_IDS = (*LAYOUT_BETS, "pass_with_odds", "dont_pass_with_odds")
+
+
+def check_bet_id(bet_id: str) -> str:
+    """``bet_id`` if it names a bet, else an error suggesting the closest names.
+
+    >>> check_bet_id("plase_6")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown craps bet 'plase_6'; did you mean place_6, place_9 or place_8? (python -m casino_math edges --game craps lists every bet)
+    """
+    if bet_id in BUILDERS:
+        return bet_id
+    close = difflib.get_close_matches(str(bet_id), BET_IDS, n=3)
+    hint = f"did you mean {_or(close)}?" if close else f"the bets are: {', '.join(BET_IDS)}"
+    raise ValueError(
+        f"unknown craps bet {bet_id!r}; {hint} (python -m casino_math edges --game craps lists every bet)"
+    )
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def bet(bet_id: str, rules: CrapsRules = OXFORD, policy=None) -> Bet:
+    """The bet called ``bet_id`` under ``rules`` (``policy``: the odds policy, for the bets with odds).
+
+    >>> bet("horn").name, bet("pass_with_odds", policy="2x").name
+    ('horn', 'pass line with 2x odds')
+    >>> bet("place_6", QUEBEC)
+    Traceback (most recent call last):
+    ...
+    ValueError: the Québec, By-law respecting casino games, s. 95.14 rules define no bet place_6; they define only: pass, dont_pass, come, dont_come, field
+    """
+    check_bet_id(bet_id)
+    if bet_id.endswith("_with_odds"):
+        return BUILDERS[bet_id](rules, policy)
+    if bet_id not in rules.bets:
+        raise ValueError(f"the {rules.name} rules define no bet {bet_id}; they define only: {', '.join(rules.bets)}")
+    return BUILDERS[bet_id](rules)
+
+
+def edge_bets(rules: CrapsRules = OXFORD, odds: str | None = None) -> list[tuple[str, Bet]]:
+    """Every bet the rules define, as ``(bet_id, Bet)``; with an odds policy, also the line bets with full odds.
+
+    >>> len(edge_bets()), len(edge_bets(odds="3-4-5x"))
+    (42, 44)
+    """
+    rows = [(bet_id, bet(bet_id, rules)) for bet_id in rules.bets]
+    if odds is not None:
+        rows += [(bet_id, bet(bet_id, rules, odds)) for bet_id in ("pass_with_odds", "dont_pass_with_odds")]
+    return rows

@@ -1,0 +1,251 @@
+"""The rules of a craps table as data: what each bet pays, and the rules about commissions and odds.
+
+A rules value is frozen: every derived probability and edge is a function of
+one, so swapping the Oxford Casino's table for Québec's by-law, or for a common
+variant, changes every number that depends on the difference and nothing else.
+Pay tables map what the casino's page names (a total, or a bet) to the net
+payout per unit staked, as the page prints it: "9 to 5" is ``Fraction(9, 5)``.
+
+Three named rules values:
+
+- ``oxford``: the craps page of the Oxford Casino Hotel, Oxford, Maine (the default);
+- ``quebec``: the "single chances" of Québec's by-law respecting casino games, s. 95.14,
+  which defines only the line bets and the field;
+- ``vegas``: a common variant of the kind many Las Vegas casinos deal: the field pays
+  3 to 1 on the 12, the buy and lay commission is taken only from a win, and the table
+  posts 3-4-5x odds.
+
+>>> OXFORD.place_pays[6], OXFORD.field_pays[12], VEGAS.field_pays[12]
+(Fraction(7, 6), Fraction(2, 1), Fraction(3, 1))
+>>> QUEBEC.bets
+('pass', 'dont_pass', 'come', 'dont_come', 'field')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ..distribution import exact
+
+#: Commission timing: paid when the bet is made (returned if the bet is taken down).
+UP_FRONT = "when the bet is made"
+#: Commission timing: taken only from a winning payout.
+ON_WIN = "only on a win"
+COMMISSION_TIMINGS = (UP_FRONT, ON_WIN)
+
+#: Every bet on the Oxford layout, by bet ID, in the order the book lists them.
+LAYOUT_BETS = (
+    "pass", "dont_pass", "come", "dont_come",
+    "place_4", "place_5", "place_6", "place_8", "place_9", "place_10",
+    "buy_4", "buy_5", "buy_6", "buy_8", "buy_9", "buy_10",
+    "lay_4", "lay_5", "lay_6", "lay_8", "lay_9", "lay_10",
+    "hard_4", "hard_6", "hard_8", "hard_10",
+    "field", "any_7", "any_craps", "craps_2", "craps_3", "craps_12", "yo_11",
+    "horn", "horn_high_2", "horn_high_3", "horn_high_11", "horn_high_12",
+    "world", "c_and_e", "three_way_craps", "high_low_yo",
+)  # fmt: skip
+
+#: The "single chances" of Québec's by-law, s. 95.14.
+SINGLE_CHANCES = ("pass", "dont_pass", "come", "dont_come", "field")
+
+
+class PayTable(Mapping):
+    """An immutable pay table: what the casino names (a total, a bet) -> net payout per unit, exact.
+
+    >>> pays = PayTable({4: Fraction(9, 5), 6: Fraction(7, 6)})
+    >>> pays[6], 5 in pays
+    (Fraction(7, 6), False)
+    >>> pays.with_(6, 1)[6]
+    Fraction(1, 1)
+    """
+
+    __slots__ = ("_pays",)
+
+    def __init__(self, pays: Mapping = ()):
+        object.__setattr__(self, "_pays", {k: exact(v, f"the payout on {k!r}") for k, v in dict(pays).items()})
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a PayTable is immutable; make a changed copy with with_()")
+
+    def __getitem__(self, key) -> Fraction:
+        return self._pays[key]
+
+    def __iter__(self):
+        return iter(self._pays)
+
+    def __len__(self) -> int:
+        return len(self._pays)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._pays.items()))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
+
+    def __repr__(self) -> str:
+        return "PayTable({" + ", ".join(f"{k!r}: {v}" for k, v in self._pays.items()) + "})"
+
+    def with_(self, key, payout) -> PayTable:
+        """A copy of this pay table with ``key`` paying ``payout``."""
+        return PayTable({**self._pays, key: payout})
+
+
+def both_ways(pays: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """A pay table for the points 4, 5, 6 extended to their twins 10, 9, 8 (the page lists them in pairs).
+
+    >>> both_ways({4: 2, 5: Fraction(3, 2), 6: Fraction(6, 5)})[9]
+    Fraction(3, 2)
+    """
+    return {**{n: Fraction(x) for n, x in pays.items()}, **{14 - n: Fraction(x) for n, x in pays.items()}}
+
+
+@dataclass(frozen=True)
+class CrapsRules:
+    """The rules of one craps table, stated the way the casino states them."""
+
+    name: str
+    """Who deals craps by these rules."""
+    source: str
+    """Where the rules are written down (a key of book/references.bib)."""
+    bets: tuple[str, ...]
+    """The bets these rules define, by bet ID."""
+    naturals: frozenset[int] = frozenset({7, 11})
+    """The come-out totals on which a Pass (or Come) bet wins at once."""
+    craps: frozenset[int] = frozenset({2, 3, 12})
+    """The come-out totals on which a Pass (or Come) bet loses at once."""
+    bar: int = 12
+    """The craps total on which Don't Pass and Don't Come push on their first roll instead of winning."""
+    place_pays: PayTable = field(default_factory=PayTable)
+    """Place bets to win: the number -> its payout."""
+    buy_pays: PayTable = field(default_factory=PayTable)
+    """Buy bets to win: the number -> its payout before commission."""
+    lay_pays: PayTable = field(default_factory=PayTable)
+    """Lay bets to lose: the number -> its payout before commission."""
+    commission: Fraction = Fraction(0)
+    """The commission on buy and lay bets: this share of a buy bet, or of what a lay bet would win."""
+    commission_paid: str = UP_FRONT
+    """When the commission is paid: ``UP_FRONT`` (when the bet is made) or ``ON_WIN`` (only from a win)."""
+    odds_offered: bool = False
+    """Whether odds may be taken or laid behind line bets at all."""
+    take_odds_pays: PayTable = field(default_factory=PayTable)
+    """Odds behind Pass and Come: the point -> its payout."""
+    lay_odds_pays: PayTable = field(default_factory=PayTable)
+    """Odds behind Don't Pass and Don't Come: the point -> its payout."""
+    odds_policy: str | None = None
+    """The odds limit the table posts (``"3-4-5x"``, ``"10x"``), or None where the rules leave it to the table."""
+    hardway_pays: PayTable = field(default_factory=PayTable)
+    """Hardways: the number -> its payout."""
+    field_pays: PayTable = field(default_factory=PayTable)
+    """The field: each winning total -> its payout (every other total loses)."""
+    one_roll_pays: PayTable = field(default_factory=PayTable)
+    """Single-roll bets on one number or one group of numbers: the bet ID -> its payout."""
+    off_on_come_out: tuple[str, ...] = ()
+    """Bets that have no action on a come-out roll unless the player calls them on."""
+    pass_may_be_withdrawn: bool = False
+    """Whether a Pass or Come bet may be taken down once its point is set."""
+    pass_may_be_increased: bool = False
+    """Whether a Pass or Come bet may be raised once its point is set."""
+    dont_may_be_withdrawn: bool = True
+    """Whether a Don't Pass or Don't Come bet may be taken down once its point is set."""
+    dont_may_be_increased: bool = False
+    """Whether a Don't Pass or Don't Come bet may be made or raised once its point is set."""
+    whole_dollars: bool = False
+    """Whether every bet must be made in an amount that is paid in whole dollars."""
+
+    def __post_init__(self):
+        if self.commission_paid not in COMMISSION_TIMINGS:
+            raise ValueError(
+                f"commission_paid is {self.commission_paid!r}; it must be UP_FRONT ({UP_FRONT!r}) "
+                f"or ON_WIN ({ON_WIN!r})"
+            )
+        object.__setattr__(self, "commission", exact(self.commission, "the commission"))
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The come-out totals that set a point: neither naturals nor craps.
+
+        >>> OXFORD.points
+        (4, 5, 6, 8, 9, 10)
+        """
+        return tuple(n for n in range(2, 13) if n not in self.naturals | self.craps)
+
+    def changed(self, **changes) -> CrapsRules:
+        """A copy with some rules changed (a pay table may be given as a dict).
+
+        >>> OXFORD.changed(field_pays={**OXFORD.field_pays, 12: 3}).field_pays[12]
+        Fraction(3, 1)
+        """
+        changes = {k: PayTable(v) if isinstance(v, dict) else v for k, v in changes.items()}
+        return replace(self, **changes)
+
+
+#: The Oxford Casino Hotel's craps page (Oxford, Maine).  Buy bets pay true odds (the page prints only the
+#: buy 4 or 10 at 2 to 1); the commission is 5%, paid when the bet is made and returned if it is taken down.
+#: The odds limit is "posted at the table", so none is fixed here.
+OXFORD = CrapsRules(
+    name="Oxford Casino Hotel, Maine",
+    source="oxford_casino_rules",
+    bets=LAYOUT_BETS,
+    place_pays=PayTable(both_ways({4: Fraction(9, 5), 5: Fraction(7, 5), 6: Fraction(7, 6)})),
+    buy_pays=PayTable(both_ways({4: 2, 5: Fraction(3, 2), 6: Fraction(6, 5)})),
+    lay_pays=PayTable(both_ways({4: Fraction(1, 2), 5: Fraction(2, 3), 6: Fraction(5, 6)})),
+    commission=Fraction(5, 100),
+    commission_paid=UP_FRONT,
+    odds_offered=True,
+    take_odds_pays=PayTable(both_ways({4: 2, 5: Fraction(3, 2), 6: Fraction(6, 5)})),
+    lay_odds_pays=PayTable(both_ways({4: Fraction(1, 2), 5: Fraction(2, 3), 6: Fraction(5, 6)})),
+    odds_policy=None,
+    hardway_pays=PayTable(both_ways({4: 7, 6: 9})),
+    field_pays=PayTable({2: 2, 3: 1, 4: 1, 9: 1, 10: 1, 11: 1, 12: 2}),
+    one_roll_pays=PayTable(
+        {"any_7": 4, "any_craps": 7, "craps_2": 30, "craps_3": 15, "craps_12": 30, "yo_11": 15}
+    ),
+    off_on_come_out=("place", "buy", "hardway"),
+    pass_may_be_withdrawn=False,
+    pass_may_be_increased=True,
+    dont_may_be_withdrawn=True,
+    dont_may_be_increased=False,
+    whole_dollars=True,
+)
+
+#: Québec's by-law respecting casino games, s. 95.14: the single chances only.
+QUEBEC = CrapsRules(
+    name="Québec, By-law respecting casino games, s. 95.14",
+    source="quebec_casino_bylaw",
+    bets=SINGLE_CHANCES,
+    field_pays=PayTable({2: 2, 3: 1, 4: 1, 9: 1, 10: 1, 11: 1, 12: 2}),
+    pass_may_be_withdrawn=False,
+    dont_may_be_withdrawn=True,
+    dont_may_be_increased=False,
+)
+
+#: A common variant: the Oxford layout with the field paying 3 to 1 on the 12, the buy and lay commission
+#: taken only from a win, and 3-4-5x odds posted.
+VEGAS = OXFORD.changed(
+    name="A common Las Vegas variant",
+    source="craps_wizard_of_odds",
+    field_pays={**OXFORD.field_pays, 12: 3},
+    commission_paid=ON_WIN,
+    odds_policy="3-4-5x",
+)
+
+#: The named rules values; ``DEFAULT_RULES`` names the Oxford Casino's.
+RULES: dict[str, CrapsRules] = {"oxford": OXFORD, "quebec": QUEBEC, "vegas": VEGAS}
+DEFAULT_RULES = "oxford"
+
+
+def rules_named(name: str) -> CrapsRules:
+    """The rules value called ``name``, or an error listing the names there are.
+
+    >>> rules_named("quebec") is QUEBEC
+    True
+    >>> rules_named("atlantic city")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown craps rules 'atlantic city'; the rules are: oxford, quebec, vegas
+    """
+    if name not in RULES:
+        raise ValueError(f"unknown craps rules {name!r}; the rules are: {', '.join(RULES)}")
+    return RULES[name]
