@@ -55,7 +55,13 @@ def layout_figure(rules="oxford", highlight=(), title: str | None = None):
     ax.axis("off")
     if title:
         ax.set_title(title, color="white")
+    return _finished(fig)
+
+
+def _finished(fig):
+    """Lay the figure out and hand it back without leaving it open in pyplot (the notebook shows it once)."""
     fig.tight_layout()
+    plt.close(fig)
     return fig
 
 
@@ -83,8 +89,7 @@ def edge_by_numbers_figure(rules="oxford"):
     ax.set_ylabel("house edge (%)")
     ax.set_ylim(0, 10)
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    return fig
+    return _finished(fig)
 
 
 def session_figure(bet_list, spins: int):
@@ -107,8 +112,7 @@ def session_figure(bet_list, spins: int):
         ax.set_xlabel("net result (units)")
         ax.set_ylabel("probability")
         ax.legend(frameon=False)
-    fig.tight_layout()
-    return fig
+    return _finished(fig)
 
 
 def _bar_width(results) -> float:
@@ -158,5 +162,4 @@ def ahead_figure(bet_list, max_spins: int = 1000):
     ax.set_ylim(0, 1)
     ax.legend(frameon=False)
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    return fig
+    return _finished(fig)
