@@ -1,0 +1,34 @@
+"""Roulette: reading the layout, building every bet, sessions of spins, and the bet chooser's response time."""
+
+from timing import median_seconds, report, report_ratio
+
+from casino_math import roulette, session
+from casino_math.roulette import parse_layout, red, straight
+from casino_math.widgets.roulette import bet_figures
+
+
+def main() -> None:
+    report("parse the American layout drawing (uncached)",
+           median_seconds(lambda: parse_layout.__wrapped__(roulette.AMERICAN_LAYOUT)))
+    report("every legal bet as a Bet (158 bets)", median_seconds(lambda: roulette.every_bet()))
+    report("edge_bets (one of each kind)", median_seconds(lambda: roulette.edge_bets()))
+    for spins in (100, 1000):
+        report(f"net_after(straight, {spins})",
+               median_seconds(lambda n=spins: session.net_after(straight(17), n), repeat=3))
+    report("chooser update: bet_figures(split, 1000 spins)",
+           median_seconds(lambda: bet_figures(["17", "20"], spins=1000), repeat=3))
+
+    from casino_math.plots.roulette import ahead_curve
+
+    spins = 200
+    one_pass = median_seconds(lambda: ahead_curve(red(), spins), repeat=3)
+    each_n = median_seconds(lambda: [session.p_ahead(red(), n) for n in range(1, spins + 1)], repeat=3)
+    report(f"P(ahead) for 1..{spins} spins: ahead_curve (one pass)", one_pass)
+    report(f"P(ahead) for 1..{spins} spins: session.p_ahead for each n", each_n)
+    report_ratio("ahead_curve speed-up", each_n, one_pass)
+    report("ahead_curve(straight, 1000) for the chapter's plot", median_seconds(lambda: ahead_curve(straight(17), 1000),
+                                                                                repeat=3))
+
+
+if __name__ == "__main__":
+    main()
