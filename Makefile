@@ -1,6 +1,6 @@
 # The House Edge: build the book, run every check, refresh notebook outputs, time the library.
 #   make book       build the site into _build/html/
-#   make test       unit tests, doctests, nbval on every chapter, and a strict book build
+#   make test       unit tests, doctests, nbval on every chapter, a strict book build, and the site in a browser
 #   make notebooks  re-execute every chapter notebook and save its outputs (after changing casino_math)
 #   make bench      print timings (medians over repeated runs)
 #   make clean      remove builds and the virtual environment
@@ -11,7 +11,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/_build/*')
 
-.PHONY: book test unit nbval strict-book notebooks bench lint clean
+.PHONY: book test unit nbval strict-book site-test site-deps notebooks bench lint clean
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,17 +23,32 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build .
 	@echo "The book is built: open $(CURDIR)/_build/html/index.html"
 
-test: unit nbval strict-book
+test: unit nbval strict-book site-test
 	@echo "All checks passed."
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest casino_math tests
+	$(BIN)/python -m pytest casino_math tests --ignore=tests/browser
 
 nbval: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
 
-strict-book: $(STAMP)
-	$(BIN)/jupyter-book build . -W -n --keep-going
+strict-book: $(STAMP) site-deps
+	$(BIN)/jupyter-book build . --all -W -n --keep-going
+
+# The built site, served on 127.0.0.1 and read by headless Chromium: every page of the table of contents loads
+# offline with no console errors, math typeset, widgets rendered, links resolved, alt text, no serious axe-core
+# violations.  Screenshots go to _build/screenshots/.
+site-test: strict-book
+	$(BIN)/python -m pytest tests/browser
+
+# npm fetches the site's pinned JavaScript (book/_ext/offline_assets.py); Debian's Chromium runs the site tests.
+site-deps:
+	@command -v npm >/dev/null && command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium $$(command -v npm >/dev/null || echo npm); \
+	  else \
+	    echo "The site needs npm and Debian's chromium: sudo apt-get install chromium npm"; exit 1; \
+	  fi; }
 
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 $(NOTEBOOKS)

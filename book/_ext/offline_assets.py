@@ -1,0 +1,197 @@
+"""The published site's own assets and small repairs to what the theme emits.
+
+Serve the site's JavaScript from the site itself: MathJax and the Jupyter widgets manager.
+
+By default a Jupyter Book loads MathJax and the widget manager from CDNs, so a
+reader with a poor connection (or none) sees raw LaTeX and dead widgets.  At
+build time this extension fetches pinned npm packages with the ordinary npm
+client (``npm pack``), checks each against its pinned integrity hash, unpacks
+the files the site needs into ``_build/.vendor/static/vendor/`` and points
+Sphinx and myst-nb at them.  The packages are cached, so only the first build
+downloads anything.
+
+The repairs keep every page free of console errors and of serious accessibility
+violations (the browser tests in ``tests/browser`` check both).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import shutil
+import subprocess
+import tarfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Package:
+    """One pinned npm package and the part of it the site serves."""
+
+    name: str  #: the npm package name
+    version: str  #: the exact version
+    integrity: str  #: npm's sha512 integrity string for the tarball
+    serve: str  #: the file or folder inside the package to serve
+    target: str  #: where it is served, under _static/vendor/
+
+
+PACKAGES = (
+    Package(
+        "mathjax",
+        "3.2.2",
+        "sha512-Bt+SSVU8eBG27zChVewOicYs7Xsdt40qm4+UpHyX7k0/O9NliPc+x77k1/FEsPsjKPZGJvtRZM1vO+geW0OhGw==",
+        "es5",
+        "mathjax",
+    ),
+    Package(
+        "requirejs",
+        "2.3.7",
+        "sha512-DouTG8T1WanGok6Qjg2SXuCMzszOo0eHeH9hDZ5Y4x8Je+9JB38HdTLT4/VA8OaUhBa0JPVHJ0pyBkM1z+pDsw==",
+        "require.js",
+        "requirejs/require.js",
+    ),
+    Package(
+        "@jupyter-widgets/html-manager",
+        "1.0.15",
+        "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
+        "dist",
+        "@jupyter-widgets/html-manager/dist",  # the widget manager finds its fonts by its module path
+    ),
+    Package(
+        "axe-core",
+        "4.10.3",
+        "sha512-Xm7bpRXnDSX2YE2YFfBk2FnF0ep6tmG7xPh8iHee8MIcrgq762Nkce856dYtJYLkuIoYZvGfTs/PbZhideTcEg==",
+        "axe.min.js",
+        "axe-core/axe.min.js",
+    ),
+)
+
+MATHJAX = "vendor/mathjax/tex-mml-chtml.js"
+REQUIREJS = "vendor/requirejs/require.js"
+WIDGETS = "vendor/@jupyter-widgets/html-manager/dist/embed-amd.js"
+
+#: RequireJS reads a global ``require`` object defined before it loads as its configuration: resolve
+#: the widget manager's modules (and the fonts they load) under _static/vendor/.
+REQUIRE_CONFIG = "var require = {baseUrl: (document.documentElement.dataset.content_root || './') + '_static/vendor/'};"
+
+#: The widget controls typeset their labels with MathJax 2's ``MathJax.Hub.Queue``; the site runs
+#: MathJax 3, so give it that one call (before the widgets render, once MathJax has loaded).
+MATHJAX2_QUEUE = """
+document.addEventListener('DOMContentLoaded', () => {
+  if (window.MathJax && !window.MathJax.Hub && window.MathJax.typesetPromise) {
+    window.MathJax.Hub = {Queue: job => window.MathJax.typesetPromise([job[2]])};
+  }
+});
+"""
+
+
+def integrity_of(path: Path) -> str:
+    """npm's integrity string (sha512, base64) of a file."""
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def fetch(package: Package, cache: Path) -> Path:
+    """The package's tarball in ``cache``, downloaded with ``npm pack`` if missing, integrity checked."""
+    tarball = cache / f"{package.name.replace('@', '').replace('/', '-')}-{package.version}.tgz"
+    if not tarball.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        spec = f"{package.name}@{package.version}"
+        result = subprocess.run(
+            ["npm", "pack", spec, "--pack-destination", str(cache), "--silent"],
+            capture_output=True, text=True, check=True,
+        )
+        tarball = cache / result.stdout.strip().splitlines()[-1]
+    if integrity_of(tarball) != package.integrity:
+        tarball.unlink()
+        raise RuntimeError(f"{package.name}@{package.version}: the downloaded package does not match its pinned integrity")
+    return tarball
+
+
+def unpack(package: Package, tarball: Path, static: Path) -> None:
+    """Copy the served part of the package to ``static/vendor/<target>``."""
+    target = static / "vendor" / package.target
+    if target.exists():
+        return
+    staging = static.parent / "unpacked" / package.target
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    with tarfile.open(tarball) as tar:
+        tar.extractall(staging, filter="data")
+    source = staging / "package" / package.serve
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.is_dir():
+        shutil.copytree(source, target)
+    else:
+        shutil.copy2(source, target)
+    shutil.rmtree(staging)
+
+
+def vendor_assets(app, config) -> None:
+    """Fetch and unpack every package, then point MathJax and the widget manager at the local copies."""
+    root = Path(app.confdir) / "_build" / ".vendor"
+    static = root / "static"
+    if shutil.which("npm") is None and not (static / "vendor").exists():
+        logger.warning("npm is not installed: the site will load MathJax and the widget manager from CDNs")
+        return
+    for package in PACKAGES:
+        unpack(package, fetch(package, root / "packages"), static)
+    config.html_static_path.append(str(static))
+    config.mathjax_path = MATHJAX
+    config.nb_ipywidgets_js = {REQUIREJS: {}, WIDGETS: {}}
+
+
+def tidy_scripts(app, pagename, templatename, context, doctree) -> None:
+    """Emit each script once, and configure RequireJS just before it loads.
+
+    sphinx-thebe registers its configuration twice under Jupyter Book, and the
+    second ``const THEBE_JS_URL`` is a console error.
+    """
+    from sphinx.builders.html._assets import _JavaScript
+
+    seen, kept = set(), []
+    for script in context.get("script_files", []):
+        key = getattr(script, "filename", None) or getattr(script, "attributes", {}).get("body") or str(script)
+        if key in seen:
+            continue
+        seen.add(key)
+        if key.endswith(REQUIREJS):
+            kept.append(_JavaScript(None, body=REQUIRE_CONFIG + MATHJAX2_QUEUE, priority=script.priority))
+        kept.append(script)
+    context["script_files"] = kept
+
+
+def fix_citation_list_role(app, pagename, templatename, context, doctree) -> None:
+    """A bibliography is a ``role="list"`` of ``role="doc-biblioentry"`` items, which is not a valid
+    list (a list's children must be list items); drop the list role so assistive technology reads the entries."""
+    if "body" in context:
+        context["body"] = context["body"].replace('<div role="list" class="citation-list">', '<div class="citation-list">')
+
+
+#: Slider handles drawn by the widget manager have no accessible name; give each the text of its
+#: widget's label once the widgets have rendered.
+LABEL_SLIDERS = """
+new MutationObserver(() => {
+  document.querySelectorAll('.widget-slider .noUi-handle:not([aria-label])').forEach(handle => {
+    const label = handle.closest('.widget-slider').querySelector('.widget-label');
+    handle.setAttribute('aria-label', (label && label.textContent.trim()) || 'slider');
+  });
+}).observe(document.documentElement, {childList: true, subtree: true});
+"""
+
+#: The theme's first script reads the colour mode from localStorage, which is empty on a first visit;
+#: the theme then logs "Got invalid theme mode" as a console error.  Start from "auto" instead.
+DEFAULT_MODE = "if (!document.documentElement.dataset.mode) { document.documentElement.dataset.mode = 'auto'; }"
+
+
+def setup(app):
+    app.connect("config-inited", vendor_assets, priority=900)
+    app.connect("html-page-context", tidy_scripts, priority=900)  # after myst-nb adds the widget scripts
+    app.connect("html-page-context", fix_citation_list_role)
+    app.add_js_file(None, body=DEFAULT_MODE, priority=100)
+    app.add_js_file(None, body=LABEL_SLIDERS)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
