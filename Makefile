@@ -51,6 +51,7 @@ site-deps:
 	  fi; }
 
 notebooks: $(STAMP)
+	$(BIN)/python book/_ext/colab.py
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 $(NOTEBOOKS)
 
 bench: $(STAMP)

@@ -94,6 +94,7 @@ class Table:
     columns: Sequence[str]
     rows: Sequence[Sequence[str]]
     caption: str = ""
+    sortable: bool = False  #: on the published site, clicking a heading sorts the rows
 
     def __repr__(self) -> str:
         cells = [list(map(str, self.columns))] + [[str(c) for c in row] for row in self.rows]
@@ -103,12 +104,13 @@ class Table:
         return "\n".join(([self.caption] if self.caption else []) + lines)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
+        head = "".join(f'<th scope="col">{html.escape(str(c))}</th>' for c in self.columns)
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows
         )
         caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
-        return f'<table class="casino-math-table">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        classes = "casino-math-table sortable" if self.sortable else "casino-math-table"
+        return f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
     def _repr_markdown_(self) -> str:
         line = lambda cells: "| " + " | ".join(str(c) for c in cells) + " |"  # noqa: E731

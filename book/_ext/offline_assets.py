@@ -188,8 +188,16 @@ new MutationObserver(() => {
 DEFAULT_MODE = "if (!document.documentElement.dataset.mode) { document.documentElement.dataset.mode = 'auto'; }"
 
 
+def book_static(app, config) -> None:
+    """The book's own static files (book/_static): sortable tables, the favicon."""
+    config.html_static_path.append(str(Path(app.confdir) / "book" / "_static"))
+
+
 def setup(app):
     app.connect("config-inited", vendor_assets, priority=900)
+    app.connect("config-inited", book_static)
+    app.add_js_file("sortable.js")
+    app.add_css_file("sortable.css")
     app.connect("html-page-context", tidy_scripts, priority=900)  # after myst-nb adds the widget scripts
     app.connect("html-page-context", fix_citation_list_role)
     app.add_js_file(None, body=DEFAULT_MODE, priority=100)
