@@ -1,0 +1,106 @@
+"""Writing the assignments' notebooks from their sources (``python -m casino_math.classroom build``).
+
+For each source ``book/assignments/source/<name>.py`` it writes the student's
+notebook ``book/assignments/<name>.ipynb`` (published with the book) and the
+teacher's ``book/assignments/solutions/<name>.ipynb`` (kept out of the book),
+each run in a fresh kernel so that its outputs are saved.  It refuses to write
+them unless every check in the teacher's version says "right" and every check
+in the student's says "not answered yet", and unless the source's questions
+and the checks in :mod:`casino_math.classroom.questions` match one to one.
+
+A file is rewritten only when its content changes, so running the build twice
+changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+from . import source
+from .checks import NOT_ANSWERED, RIGHT
+from .grade import SOURCES
+from .kernel import execute
+from .questions import questions_of
+
+#: Where the student notebooks go (the book publishes them).
+ASSIGNMENTS = SOURCES.parent
+#: Where the teacher notebooks go (the book leaves them out).
+SOLUTIONS = ASSIGNMENTS / "solutions"
+
+
+def source_paths(sources: str | Path = SOURCES, names=None) -> list[Path]:
+    """The source files to build: all of them, or those of the assignments ``names``."""
+    paths = sorted(Path(sources).glob("*.py"))
+    if names:
+        unknown = sorted(set(names) - {p.stem for p in paths})
+        if unknown:
+            raise ValueError(f"no source for {', '.join(unknown)} in {sources}; "
+                             f"the assignments are: {', '.join(p.stem for p in paths)}")
+        paths = [p for p in paths if p.stem in names]
+    return paths
+
+
+def match_checks(assignment: source.Assignment) -> None:
+    """Raise ValueError unless the source's questions and the assignment's checks match one to one.
+
+    >>> match_checks(source.parse('# %% [markdown] question="red" points=1 answer="p_red"\\n# ## Red\\n# %%\\np_red = 1', "roulette"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: roulette: questions without a check: none; checks without a question: straight_ev, splits, ...
+    """
+    asked = [q.id for q in assignment.questions]
+    checked = list(questions_of(assignment.name))
+    if asked != checked:
+        unchecked = [q for q in asked if q not in checked] or ["none"]
+        unasked = [q for q in checked if q not in asked] or ["none"]
+        detail = "" if set(asked) != set(checked) else f"; the order differs: {', '.join(asked)} vs {', '.join(checked)}"
+        raise ValueError(f"{assignment.name}: questions without a check: {', '.join(unchecked)}; "
+                         f"checks without a question: {', '.join(unasked)}{detail}")
+
+
+def verify(nb, version: str) -> None:
+    """Raise ValueError unless every check cell of an executed version says what it must.
+
+    The teacher's checks must all be right and the student's all unanswered.
+    """
+    expected = RIGHT if version == source.TEACHER else NOT_ANSWERED
+    for cell in nb.cells:
+        question = cell.get("metadata", {}).get("classroom", {}).get("check")
+        if question is None:
+            continue
+        said = "".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs)
+        if not said.startswith(f"{nb.metadata['classroom']['assignment']}.{question}: {expected}."):
+            raise ValueError(f"the {version}'s check of {question} says {said or 'nothing'!r}, not {expected!r}")
+
+
+def write_if_changed(nb, path: Path) -> bool:
+    """Write the notebook to ``path`` unless the file already holds exactly it; whether it wrote."""
+    text = nbformat.writes(nb) + "\n"
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solutions: str | Path = SOLUTIONS,
+          names=None, run: bool = True) -> list[Path]:
+    """Write both versions of each assignment; returns the files that changed.
+
+    With ``run=False`` the notebooks are written without running them (no outputs).
+    """
+    changed = []
+    for path in source_paths(sources, names):
+        assignment = source.read(path)
+        match_checks(assignment)
+        for version, folder in ((source.STUDENT, Path(out)), (source.TEACHER, Path(solutions))):
+            nb = source.notebook(assignment, version)
+            if run:
+                execute(nb)
+                verify(nb, version)
+            target = folder / f"{assignment.name}.ipynb"
+            if write_if_changed(nb, target):
+                changed.append(target)
+    return changed

@@ -1,0 +1,168 @@
+"""Running a notebook's cells in a fresh kernel of this Python, with a time limit.
+
+The kernel is always this interpreter (``sys.executable``), whatever kernel
+the notebook's metadata names, so that it imports this ``casino_math``.  Each
+run gets a fresh kernel whose working directory is a fresh temporary folder,
+and the kernel's sockets live in that folder too.
+
+A cell that runs past its time is interrupted (as the stop button does) and
+the run goes on: the caller decides whether to run more cells.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import ipykernel.kernelspec
+import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.manager import AsyncKernelManager
+from nbclient import NotebookClient
+from nbclient.exceptions import DeadKernelError
+
+#: Kernel start-up time allowed (seconds); not counted in any notebook's time limit.
+STARTUP_SECONDS = 60
+
+
+# nbclient logs each interrupted cell as an error; the callers report it themselves.
+_LOG = logging.getLogger(__name__)
+_LOG.addHandler(logging.NullHandler())
+_LOG.propagate = False
+
+#: The reply nbclient gives for a cell it interrupted at its time limit.
+TIMED_OUT = {"ename": "CellTimeLimit", "evalue": "the cell ran past its time limit and was interrupted", "traceback": []}
+
+
+class ThisPython(KernelSpecManager):
+    """A kernel spec manager whose every kernel is an IPython kernel of this Python."""
+
+    def get_kernel_spec(self, kernel_name):
+        """The spec of an IPython kernel running ``sys.executable``, whatever the name asked for."""
+        return self.kernel_spec_class(resource_dir=ipykernel.kernelspec.RESOURCES, **ipykernel.kernelspec.get_kernel_dict())
+
+
+@dataclass
+class Outcome:
+    """How running one cell went."""
+
+    finished: bool
+    """Whether the cell ran to its end (with or without an error) within its time."""
+    error: str | None = None
+    """The error's name and message when the cell raised one (``KeyboardInterrupt`` when it was stopped)."""
+
+
+class Kernel:
+    """A live kernel and the notebook whose cells it runs (see :func:`fresh_kernel`)."""
+
+    def __init__(self, client: NotebookClient):
+        self._client = client
+        self._reply = None
+        client.on_cell_executed = self._keep_reply
+
+    def run(self, cell, seconds: float) -> Outcome:
+        """Run ``cell`` (a code cell of the notebook), stopping it after ``seconds``.
+
+        The cell's outputs are stored in it.  A cell still running at the limit is
+        interrupted and reported as not finished.  Raises DeadKernelError if the
+        kernel dies (a submission that exits its own process, for one).
+        """
+        nb = self._client.nb
+        index = next(i for i, c in enumerate(nb.cells) if c is cell)
+        self._client.timeout = max(1, math.ceil(seconds))
+        self._reply = None
+        self._client.execute_cell(cell, index)
+        content = (self._reply or {}).get("content", {})
+        if content.get("ename") == TIMED_OUT["ename"]:
+            return Outcome(False, "stopped at the time limit")
+        errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+        return Outcome(True, f"{errors[0]['ename']}: {errors[0]['evalue']}" if errors else None)
+
+    def _keep_reply(self, cell, cell_index, execute_reply):
+        self._reply = execute_reply
+
+    def append(self, source: str):
+        """Add a code cell with ``source`` at the end of the notebook (to run it next); returns the cell."""
+        cell = nbformat.v4.new_code_cell(source)
+        self._client.nb.cells.append(cell)
+        return cell
+
+
+@contextmanager
+def fresh_kernel(nb, allow_errors: bool = True) -> Iterator[Kernel]:
+    """A fresh kernel of this Python for running ``nb``'s cells, shut down on leaving the block.
+
+    With ``allow_errors=False`` a cell that raises stops the run with
+    ``nbclient.exceptions.CellExecutionError`` (unless it is tagged
+    ``raises-exception``).
+    """
+    folder = Path(tempfile.mkdtemp(prefix="classroom-"))
+    manager = AsyncKernelManager(
+        kernel_name="python3", kernel_spec_manager=ThisPython(), transport="ipc", ip=str(folder / "kernel")
+    )
+    client = NotebookClient(
+        nb,
+        km=manager,
+        allow_errors=allow_errors,
+        interrupt_on_timeout=True,
+        error_on_timeout=TIMED_OUT,
+        record_timing=False,
+        startup_timeout=STARTUP_SECONDS,
+        resources={"metadata": {"path": str(folder)}},
+        log=_LOG,
+    )
+    try:
+        with _quiet_asyncio(), client.setup_kernel(cleanup_kc=True):  # the kernel is ours: shut it down after
+            yield Kernel(client)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def _quiet_asyncio():
+    # An interrupted cell leaves nbclient's output-polling task to end with an
+    # error nobody reads; asyncio would log it as "never retrieved".
+    logger = logging.getLogger("asyncio")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def execute(nb, seconds_per_cell: float = 300):
+    """Run every code cell of ``nb`` in order in a fresh kernel, storing the outputs; return ``nb``.
+
+    A cell that raises (unless tagged ``raises-exception``) or runs past
+    ``seconds_per_cell`` stops the run with an error naming the cell.
+    """
+    with fresh_kernel(nb, allow_errors=False) as kernel:
+        count = 0
+        for cell in nb.cells:
+            if cell.cell_type != "code":
+                continue
+            count += 1
+            outcome = kernel.run(cell, seconds_per_cell)
+            if not outcome.finished:
+                raise TimeoutError(f"cell {cell.get('id', count)} ran past {seconds_per_cell} s:\n{cell.source}")
+    return nb
+
+
+def seconds_left(deadline: float) -> float:
+    """The seconds from now until ``deadline`` (a ``time.monotonic()`` reading), never below 0.
+
+    >>> seconds_left(time.monotonic() - 5)
+    0
+    """
+    return max(0, deadline - time.monotonic())
+
+
+__all__ = ["DeadKernelError", "Kernel", "Outcome", "execute", "fresh_kernel", "seconds_left"]
