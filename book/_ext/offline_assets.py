@@ -197,7 +197,7 @@ def setup(app):
     app.connect("config-inited", vendor_assets, priority=900)
     app.connect("config-inited", book_static)
     app.add_js_file("sortable.js")
-    app.add_css_file("sortable.css")
+    app.add_css_file("casino-math.css")
     app.connect("html-page-context", tidy_scripts, priority=900)  # after myst-nb adds the widget scripts
     app.connect("html-page-context", fix_citation_list_role)
     app.add_js_file(None, body=DEFAULT_MODE, priority=100)
