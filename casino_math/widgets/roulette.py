@@ -9,6 +9,9 @@ from .. import bets, display, roulette, session
 #: The chooser's starting bet (a split) and number of spins.
 DEFAULT_CHOICE = ("17", "20")
 DEFAULT_SPINS = 100
+#: Pocket colours on the chooser (white text on each has a contrast ratio of at least 4.5), and a chosen pocket's.
+POCKET_COLOURS = {"red": "#b3202a", "black": "#1b1b1b", "green": "#17703d"}
+CHOSEN = "#f5c518"
 #: The session lengths the spins slider offers.
 SPINS = (1, 2, 5, 10, 20, 36, 50, 100, 200, 500, 1000)
 
@@ -113,21 +116,18 @@ OUTSIDE_BUTTONS = {
 
 
 def bet_chooser(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPINS):
-    """A layout of toggle buttons: press pockets to make a bet and see whether it is legal, and what it does."""
+    """A layout of pocket buttons: press pockets to make a bet and see whether it is legal, and what it does."""
     import ipywidgets as w
 
     rules = roulette.rules_value(rules)
-    chosen = {roulette.pocket(p, rules) for p in chosen}
+    picked = {roulette.pocket(p, rules) for p in chosen}
     areas, rows, columns = _grid(rules)
-    colours = {"red": "#b3202a", "black": "#1b1b1b", "green": "#1f8a4c"}
-    toggles = {}
-    for name, area in areas.items():
-        toggle = w.ToggleButton(value=name in chosen, description=name, tooltip=f"pocket {name}",
-                                layout=w.Layout(width="auto", height="auto", grid_area=area))
-        toggle.style.button_color = colours[roulette.colour(name)]
-        toggle.style.text_color = "white"
-        toggles[name] = toggle
-    grid = w.GridBox(list(toggles.values()), layout=w.Layout(
+    pockets = {
+        name: w.Button(description=name, tooltip=f"pocket {name}",
+                       layout=w.Layout(width="auto", height="auto", grid_area=area))
+        for name, area in areas.items()
+    }
+    grid = w.GridBox(list(pockets.values()), layout=w.Layout(
         grid_template_rows=rows, grid_template_columns=columns, grid_gap="2px"))
     groups = roulette.outside_groups(rules)
     outside = [w.Button(description=label, layout=w.Layout(width="64px")) for label in OUTSIDE_BUTTONS]
@@ -135,32 +135,30 @@ def bet_chooser(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPIN
     slider = w.SelectionSlider(options=list(SPINS), value=spins, description="spins",
                                layout=w.Layout(width="460px"))
     out = w.HTML()
-    busy = []
 
     def show(*_):
-        if busy:
-            return
-        picked = [name for name, t in toggles.items() if t.value]
         rows_html = "".join(f"<tr><td>{label}</td><td><b>{_short(value, 80)}</b></td></tr>"
-                            for label, value in bet_figures(picked, rules, slider.value))
+                            for label, value in bet_figures(sorted(picked), rules, slider.value))
         out.value = f"<table>{rows_html}</table>"
-        for name, t in toggles.items():
-            t.style.button_color = "#f5c518" if t.value else colours[roulette.colour(name)]
-            t.style.text_color = "black" if t.value else "white"
+        for name, button in pockets.items():
+            button.style.button_color = CHOSEN if name in picked else POCKET_COLOURS[roulette.colour(name)]
+            button.style.text_color = "black" if name in picked else "white"
 
-    def select(pockets):
-        busy.append(True)
-        for name, t in toggles.items():
-            t.value = name in pockets
-        busy.pop()
+    def select(chosen_pockets):
+        picked.clear()
+        picked.update(chosen_pockets)
         show()
 
+    def toggle(name):
+        picked.symmetric_difference_update({name})
+        show()
+
+    for name, button in pockets.items():
+        button.on_click(lambda _, name=name: toggle(name))
     for button in outside:
         kind, which = OUTSIDE_BUTTONS[button.description]
         button.on_click(lambda _, group=set(groups[kind][which]): select(group))
     clear.on_click(lambda _: select(set()))
-    for t in toggles.values():
-        t.observe(show, names="value")
     slider.observe(show, names="value")
     show()
     return w.VBox([grid, w.HBox(outside[:6]), w.HBox(outside[6:] + [clear]), slider, out])
