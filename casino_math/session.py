@@ -8,31 +8,193 @@ this is a binomial count of wins; in general it is a convolution.
 >>> after_two = net_after(one_face_bet(5), 2)
 >>> after_two[10], after_two[4], after_two[-2]     # two wins, one win, no win
 (Fraction(1, 36), Fraction(5, 18), Fraction(25, 36))
+
+Long sessions are kept as whole-number counts over one common denominator
+(the bet's denominator to the power n), and a probability becomes a
+:class:`~fractions.Fraction` only when it is asked for: after 3000 bets on red
+the denominator has more than 3800 digits, and building 3001 such fractions
+would cost far more than computing the counts.
+
+>>> from casino_math.bets import even_money
+>>> from casino_math.distribution import Distribution
+>>> red = even_money("red", Distribution.uniform(range(38)), lambda pocket: pocket < 18)
+>>> s = session(red, 3000)
+>>> s.expected_net()                 # 3000 bets times -1/19 each
+Fraction(-3000, 19)
+>>> float(s.p_ahead())
+0.0018465512062789628
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
 from fractions import Fraction
-from math import comb
+from functools import lru_cache
+from math import comb, gcd, lcm, log2
 
-from .bets import Bet
-from .distribution import Distribution
-
-#: The largest number of rounds computed exactly: the distribution has up to
-#: rounds + 1 outcomes for a win/lose bet, and far more for a bet with several
-#: payouts, whose exact fractions grow with every round.
-MAX_ROUNDS = 100_000
+from .bets import Bet, expected_value, variance
+from .distribution import Distribution, Event, decimal_sqrt
 
 
 def _check_rounds(rounds) -> int:
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+    if isinstance(rounds, bool) or not isinstance(rounds, int):
+        raise TypeError(f"the number of rounds must be a whole number (int), not {rounds!r}")
+    if rounds < 1:
         raise ValueError(f"the number of rounds must be a positive whole number, not {rounds!r}")
-    if rounds > MAX_ROUNDS:
-        raise ValueError(
-            f"{rounds} rounds is more than {MAX_ROUNDS}, the most computed exactly "
-            "(the exact fractions grow with every round); use the normal approximation or simulate"
-        )
     return rounds
+
+
+class Session(Mapping):
+    """The exact distribution of the net result, in units, after ``rounds`` one-unit bets on ``bet``.
+
+    It is a mapping from each possible net result to its exact probability,
+    stored as whole-number ``counts`` over one ``denominator``: P(net) =
+    counts[net] / denominator.  The vocabulary is the Distribution's: ``P``,
+    ``E``, ``variance``, ``standard_deviation``; plus the session's own words,
+    ``p_ahead``, ``p_even``, ``p_behind``.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> three = session(even_money("heads", coin(), lambda side: side == "H"), 3)
+    >>> dict(three.counts), three.denominator
+    ({Fraction(-3, 1): 1, Fraction(-1, 1): 3, Fraction(1, 1): 3, Fraction(3, 1): 1}, 8)
+    >>> three[1], three.p_ahead()
+    (Fraction(3, 8), Fraction(1, 2))
+    """
+
+    __slots__ = ("bet", "counts", "denominator", "rounds")
+
+    def __init__(self, bet: Bet, rounds: int, counts: Mapping[Fraction, int], denominator: int):
+        for name, value in (("bet", bet), ("rounds", rounds), ("counts", dict(counts)), ("denominator", denominator)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Session is immutable")
+
+    def __getitem__(self, net) -> Fraction:
+        return Fraction(self.counts.get(net, 0), self.denominator)
+
+    def __iter__(self):
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def __repr__(self) -> str:
+        return f"<Session: {self.rounds} bets on {self.bet.name}, {len(self)} possible net results>"
+
+    def P(self, event: Event) -> Fraction:
+        """The probability of an event about the net result (a predicate, or a collection of results).
+
+        >>> from casino_math.dice import one_face_bet
+        >>> session(one_face_bet(5), 2).P(lambda net: net >= 4)     # at least one 6
+        Fraction(11, 36)
+        """
+        test = event if callable(event) else set(event).__contains__
+        return Fraction(sum(count for net, count in self.counts.items() if test(net)), self.denominator)
+
+    def E(self, f: Callable | None = None) -> Fraction:
+        """The expected value of ``f(net)`` (of the net itself if no f), summed from the exact counts.
+
+        >>> from casino_math.dice import one_face_bet
+        >>> session(one_face_bet(4), 2).E()          # 2 * (4 * 1/6 - 5/6)
+        Fraction(-1, 3)
+        """
+        f = f or (lambda net: net)
+        return sum((count * Fraction(f(net)) for net, count in self.counts.items()), Fraction(0)) / self.denominator
+
+    def variance(self) -> Fraction:
+        """The variance of the net result, summed from the exact counts.
+
+        >>> from casino_math.dice import coin
+        >>> from casino_math.bets import even_money
+        >>> session(even_money("heads", coin(), lambda side: side == "H"), 5).variance()
+        Fraction(5, 1)
+        """
+        mean = self.E()
+        return self.E(lambda net: (net - mean) ** 2)
+
+    def standard_deviation(self) -> Decimal:
+        """The standard deviation of the net result (28 significant digits).
+
+        >>> from casino_math.dice import coin
+        >>> from casino_math.bets import even_money
+        >>> session(even_money("heads", coin(), lambda side: side == "H"), 4).standard_deviation()
+        Decimal('2')
+        """
+        return decimal_sqrt(self.variance())
+
+    def expected_net(self) -> Fraction:
+        """The expected net result: ``rounds`` times the bet's expected value (no summing needed).
+
+        >>> from casino_math.dice import one_face_bet
+        >>> session(one_face_bet(4), 10).expected_net()
+        Fraction(-5, 3)
+        """
+        return self.rounds * expected_value(self.bet)
+
+    def p_ahead(self) -> Fraction:
+        """The probability of being ahead (net > 0) at the end of the session.
+
+        >>> from casino_math.dice import one_face_bet
+        >>> session(one_face_bet(5), 2).p_ahead()     # at least one 6 in two rolls
+        Fraction(11, 36)
+        """
+        return self.P(lambda net: net > 0)
+
+    def p_even(self) -> Fraction:
+        """The probability of ending exactly even.
+
+        >>> from casino_math.dice import coin
+        >>> from casino_math.bets import even_money
+        >>> session(even_money("heads", coin(), lambda side: side == "H"), 2).p_even()
+        Fraction(1, 2)
+        """
+        return self.P({0})
+
+    def p_behind(self) -> Fraction:
+        """The probability of being behind (net < 0) at the end of the session.
+
+        >>> from casino_math.dice import one_face_bet
+        >>> session(one_face_bet(5), 2).p_behind()
+        Fraction(25, 36)
+        """
+        return self.P(lambda net: net < 0)
+
+    def distribution(self) -> Distribution:
+        """The session as a :class:`Distribution` (every probability built as a Fraction: slow for long sessions).
+
+        >>> from casino_math.dice import one_face_bet
+        >>> session(one_face_bet(5), 1).distribution()
+        Distribution({Fraction(-1, 1): 5/6, Fraction(5, 1): 1/6})
+        """
+        return Distribution.from_counts(self.counts)
+
+    def floats(self) -> tuple[list[float], list[float]]:
+        """The net results and their probabilities as floats, for plots only.
+
+        >>> from casino_math.dice import coin
+        >>> from casino_math.bets import even_money
+        >>> session(even_money("heads", coin(), lambda side: side == "H"), 2).floats()
+        ([-2.0, 0.0, 2.0], [0.25, 0.5, 0.25])
+        """
+        return [float(net) for net in self.counts], [count / self.denominator for count in self.counts.values()]
+
+
+def session(bet: Bet, rounds: int) -> Session:
+    """The exact distribution of the net result after ``rounds`` one-unit bets on ``bet``.
+
+    Results are remembered, so a chapter or a widget can ask again for free.
+
+    >>> from casino_math.dice import one_face_bet
+    >>> session(one_face_bet(5), 2)
+    <Session: 2 bets on the 6, 3 possible net results>
+    """
+    rounds = _check_rounds(rounds)
+    check_size(bet, rounds)
+    counts, denominator = _session_counts(bet.net(), rounds)
+    return Session(bet, rounds, counts, denominator)
 
 
 def net_after(bet: Bet, rounds: int) -> Distribution:
@@ -43,26 +205,7 @@ def net_after(bet: Bet, rounds: int) -> Distribution:
     >>> net_after(even_money("heads", coin(), lambda s: s == "H"), 3)[1]
     Fraction(3, 8)
     """
-    rounds = _check_rounds(rounds)
-    net = bet.net()
-    if len(net) == 2:
-        return _binomial_net(net, rounds)
-    return net.repeated(rounds)
-
-
-def _binomial_net(net: Distribution, rounds: int) -> Distribution:
-    """Two outcomes w > l with P(w) = p: k wins give k*w + (n-k)*l with probability C(n,k) p^k q^(n-k)."""
-    lo, hi = sorted(net)
-    p = net[hi]
-    q = 1 - p
-    # Integer numerators over one common denominator keep the n + 1 terms cheap.
-    pn, pd, qn, qd = p.numerator, p.denominator, q.numerator, q.denominator
-    denominator = (pd * qd) ** rounds
-    terms = {}
-    for k in range(rounds + 1):
-        count = comb(rounds, k) * pn**k * qn ** (rounds - k) * pd ** (rounds - k) * qd**k
-        terms[k * hi + (rounds - k) * lo] = Fraction(count, denominator)
-    return Distribution(terms)
+    return session(bet, rounds).distribution()
 
 
 def p_ahead(bet: Bet, rounds: int) -> Fraction:
@@ -72,7 +215,7 @@ def p_ahead(bet: Bet, rounds: int) -> Fraction:
     >>> p_ahead(one_face_bet(5), 2)     # at least one 6 in two rolls
     Fraction(11, 36)
     """
-    return net_after(bet, rounds).P(lambda x: x > 0)
+    return session(bet, rounds).p_ahead()
 
 
 def p_even(bet: Bet, rounds: int) -> Fraction:
@@ -83,7 +226,7 @@ def p_even(bet: Bet, rounds: int) -> Fraction:
     >>> p_even(even_money("heads", coin(), lambda s: s == "H"), 2)
     Fraction(1, 2)
     """
-    return net_after(bet, rounds).P({0})
+    return session(bet, rounds).p_even()
 
 
 def p_behind(bet: Bet, rounds: int) -> Fraction:
@@ -93,4 +236,231 @@ def p_behind(bet: Bet, rounds: int) -> Fraction:
     >>> p_behind(one_face_bet(5), 2)
     Fraction(25, 36)
     """
-    return net_after(bet, rounds).P(lambda x: x < 0)
+    return session(bet, rounds).p_behind()
+
+
+def expected_net(bet: Bet, rounds: int) -> Fraction:
+    """The expected net result of ``rounds`` one-unit bets: the expectation of a sum is the sum of expectations.
+
+    >>> from casino_math.dice import one_face_bet
+    >>> expected_net(one_face_bet(4), 60)         # 60 * (-1/6)
+    Fraction(-10, 1)
+    """
+    return _check_rounds(rounds) * expected_value(bet)
+
+
+def session_variance(bet: Bet, rounds: int) -> Fraction:
+    """The variance of the net result of ``rounds`` independent bets: ``rounds`` times one bet's variance.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> session_variance(even_money("heads", coin(), lambda s: s == "H"), 100)
+    Fraction(100, 1)
+    """
+    return _check_rounds(rounds) * variance(bet)
+
+
+def session_sd(bet: Bet, rounds: int) -> Decimal:
+    """The standard deviation of the net result of ``rounds`` bets: it grows like the square root of ``rounds``.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> session_sd(even_money("heads", coin(), lambda s: s == "H"), 9)
+    Decimal('3')
+    """
+    return decimal_sqrt(session_variance(bet, rounds))
+
+
+# The exact computation.  A bet's net results are whole multiples of 1/scale
+# ("steps"), with whole-number counts over a denominator D.  After n bets every
+# probability is a count over D**n, so the whole session is integer arithmetic.
+# Two or three different results: each count of the binomial (trinomial) sum
+# comes from its neighbour by an exact ratio, so every step is a multiplication
+# and a division by small numbers.  Four or more: one bet at a time, as a
+# polynomial whose exponents are the steps.
+
+
+def _steps_and_counts(net: Distribution) -> tuple[dict[int, int], int, int]:
+    """The bet's net results as {steps: count}, the scale (steps per unit) and the denominator D."""
+    denominator = lcm(*(p.denominator for p in net.values()))
+    scale = lcm(*(Fraction(x).denominator for x in net))
+    return {int(x * scale): int(p * denominator) for x, p in net.items()}, scale, denominator
+
+
+@lru_cache(maxsize=64)
+def _session_counts(net: Distribution, rounds: int) -> tuple[dict[Fraction, int], int]:
+    """{net result: count} over D**rounds, in increasing order of the net result."""
+    steps, scale, denominator = _steps_and_counts(net)
+    method = {1: _certain, 2: _binomial, 3: _trinomial}.get(len(steps), _one_bet_at_a_time)
+    totals = method(steps, rounds)
+    return {Fraction(s, scale): totals[s] for s in sorted(totals)}, denominator**rounds
+
+
+def _certain(steps: dict[int, int], rounds: int) -> dict[int, int]:
+    """One result (a bet that always pushes, say): n times it, with count 1 over 1."""
+    ((s, _),) = steps.items()
+    return {rounds * s: 1}
+
+
+def _binomial(steps: dict[int, int], rounds: int) -> dict[int, int]:
+    """Two results, a and b (counts ca, cb): k of a has count C(n, k) ca**k cb**(n-k).
+
+    Each count comes from the one before by the exact ratio (n-k)/(k+1) * ca/cb.
+    """
+    (a, ca), (b, cb) = steps.items()
+    count = cb**rounds
+    totals = {rounds * b: count}
+    for k in range(rounds):
+        count = count * (rounds - k) * ca // ((k + 1) * cb)
+        totals[(k + 1) * a + (rounds - k - 1) * b] = count
+    return totals
+
+
+def _trinomial(steps: dict[int, int], rounds: int) -> dict[int, int]:
+    """Three results a, b, c: i of a and j of b have count n!/(i! j! (n-i-j)!) ca**i cb**j cc**(n-i-j).
+
+    Walking j up from a known count multiplies by (n-i-j)/(j+1) * cb/cc; walking
+    i up (with j = 0) multiplies by (n-i)/(i+1) * ca/cc.
+    """
+    (a, ca), (b, cb), (c, cc) = steps.items()
+    n, totals = rounds, {}
+    first = cc**n
+    for i in range(n + 1):
+        count = first
+        for j in range(n - i + 1):
+            key = i * a + j * b + (n - i - j) * c
+            totals[key] = totals.get(key, 0) + count
+            if j < n - i:
+                count = count * (n - i - j) * cb // ((j + 1) * cc)
+        if i < n:
+            first = first * (n - i) * ca // ((i + 1) * cc)
+    return totals
+
+
+def _one_bet_at_a_time(steps: dict[int, int], rounds: int) -> dict[int, int]:
+    """Any number of results: the counts after r + 1 bets from those after r, one bet at a time.
+
+    The counts are a polynomial: index i stands for r * low + i * stride steps.
+    """
+    low = min(steps)
+    stride = gcd(*(s - low for s in steps))
+    shifts = [((s - low) // stride, c) for s, c in steps.items()]
+    span = max(shift for shift, _ in shifts)
+    polynomial = [1]
+    for _ in range(rounds):
+        after = [0] * (len(polynomial) + span)
+        for i, count in enumerate(polynomial):
+            if count:
+                for shift, c in shifts:
+                    after[i + shift] += count * c
+        polynomial = after
+    return {rounds * low + stride * i: count for i, count in enumerate(polynomial) if count}
+
+
+# How big an exact session is, and how much work: the limits and their reasons.
+
+#: The largest exact session kept: its net results times the binary digits of
+#: each count (a count after n bets has about n * log2(D) digits, so the size
+#: grows like n squared).  2**28 bits is 32 MiB.
+MAX_BITS = 2**28
+
+#: The most work spent on one exact session, in digit operations (about two
+#: seconds here: see :func:`estimated_work`).
+MAX_WORK = 16 * 10**9
+
+
+def _shape(bet: Bet, rounds: int) -> tuple[int, int, int]:
+    """(number of different results per bet, possible net results after n bets, bits per count)."""
+    steps, _, denominator = _steps_and_counts(bet.net())
+    low = min(steps)
+    stride = gcd(*(s - low for s in steps)) or 1
+    k = len(steps)
+    results = min((max(steps) - low) // stride * rounds + 1, comb(rounds + k - 1, k - 1))
+    return k, results, max(1, round(rounds * log2(denominator)))
+
+
+def estimated_size(bet: Bet, rounds: int) -> int:
+    """An upper estimate, in bits, of the exact session: net results times the bits of each count.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> estimated_size(even_money("heads", coin(), lambda s: s == "H"), 100)    # 101 results of 100 bits
+    10100
+    """
+    _, results, bits = _shape(bet, rounds)
+    return results * bits
+
+
+def estimated_work(bet: Bet, rounds: int) -> int:
+    """An estimate of the work of computing the exact session, in digit operations.
+
+    Two results: a pass over the n + 1 counts.  Three: a pass over the
+    (n + 1)(n + 2)/2 terms of the trinomial sum.  More: every bet multiplies
+    every count so far by each result's count, about k * results * bits * n / 3.
+    The weights (4 and 10) make one unit of work cost about the same time on
+    every path, as measured in ``benchmarks/bench_session.py``.
+
+    >>> from casino_math.dice import coin, die
+    >>> from casino_math.bets import even_money
+    >>> estimated_work(even_money("heads", coin(), lambda s: s == "H"), 100)    # 4 * 101 results * 100 bits
+    40400
+    """
+    k, results, bits = _shape(bet, rounds)
+    if k <= 2:
+        return 4 * results * bits
+    if k == 3:
+        return 10 * (rounds + 1) * (rounds + 2) // 2 * bits
+    return k * results * bits * rounds // 3
+
+
+def max_rounds(bet: Bet) -> int:
+    """The most bets whose session is computed exactly (see :data:`MAX_BITS` and :data:`MAX_WORK`).
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> max_rounds(even_money("heads", coin(), lambda s: s == "H"))
+    16383
+    """
+    def fits(n):
+        return estimated_size(bet, n) <= MAX_BITS and estimated_work(bet, n) <= MAX_WORK
+
+    low, high = 1, 2
+    while fits(high):
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+def check_size(bet: Bet, rounds: int) -> None:
+    """Refuse, with the reason, a session too large to compute exactly.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> check_size(even_money("heads", coin(), lambda s: s == "H"), 20_000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 20000 rounds of heads is too many to compute exactly: ...
+    """
+    size, work = estimated_size(bet, rounds), estimated_work(bet, rounds)
+    if size <= MAX_BITS and work <= MAX_WORK:
+        return
+    _, results, bits = _shape(bet, rounds)
+    raise ValueError(
+        f"{rounds} rounds of {bet.name} is too many to compute exactly: the exact distribution would hold about "
+        f"{results} net results whose probabilities need about {round(bits * 0.30103)} digits each "
+        f"(about {size / 8 / 2**20:.0f} MiB, and about {work / 1e9:.0f} billion digit operations to compute; "
+        f"the limits are {MAX_BITS // 8 // 2**20} MiB and {MAX_WORK // 10**9} billion, about two seconds), so at most "
+        f"{max_rounds(bet)} rounds of this bet; use the normal approximation or simulate a longer session"
+    )
+
+
+def sessions(bet: Bet, rounds: Iterable[int]) -> dict[int, Session]:
+    """The sessions of several lengths of the same bet, keyed by length.
+
+    >>> from casino_math.dice import one_face_bet
+    >>> {n: s.p_ahead() for n, s in sessions(one_face_bet(5), [1, 2]).items()}
+    {1: Fraction(1, 6), 2: Fraction(11, 36)}
+    """
+    return {n: session(bet, n) for n in rounds}
