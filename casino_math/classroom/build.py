@@ -20,7 +20,7 @@ import nbformat
 
 from . import source
 from .checks import NOT_ANSWERED, RIGHT
-from .grade import SOURCES
+from .grade import SOURCES, source_files
 from .kernel import execute
 from .questions import questions_of
 
@@ -32,7 +32,7 @@ SOLUTIONS = ASSIGNMENTS / "solutions"
 
 def source_paths(sources: str | Path = SOURCES, names=None) -> list[Path]:
     """The source files to build: all of them, or those of the assignments ``names``."""
-    paths = sorted(Path(sources).glob("*.py"))
+    paths = source_files(sources)
     if names:
         unknown = sorted(set(names) - {p.stem for p in paths})
         if unknown:

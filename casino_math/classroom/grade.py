@@ -207,11 +207,20 @@ def _mark(kernel, assignment: source.Assignment, question: source.Question, seco
     return Mark(question.id, question.points, score, found["status"], found["hint"])
 
 
+def source_files(sources: str | Path = SOURCES) -> list[Path]:
+    """The assignments' source files in a folder, by name (the folder's ``conftest.py`` is not one).
+
+    >>> [path.name for path in source_files()][:2]
+    ['baccarat.py', 'craps.py']
+    """
+    return [path for path in sorted(Path(sources).glob("*.py")) if path.stem != "conftest"]
+
+
 def load_assignment(name: str, sources: str | Path = SOURCES) -> source.Assignment:
     """The assignment ``name`` read from its source in ``sources``, or a clear error naming those there are."""
     path = Path(sources) / f"{name}.py"
-    if not path.is_file():
-        there = sorted(p.stem for p in Path(sources).glob("*.py"))
+    if not path.is_file() or path.stem == "conftest":
+        there = [p.stem for p in source_files(sources)]
         raise ValueError(f"no source for assignment {name!r} in {sources}; the assignments are: {', '.join(there)}")
     return source.read(path)
 

@@ -1,0 +1,164 @@
+"""The baccarat assignment's questions: totals, naturals, the three main bets and two changed rules.
+
+Every right answer is computed by :mod:`casino_math.baccarat` for the Oxford
+Casino's eight-deck shoe, and each common mistake (a tie that loses instead of
+pushing, a commission forgotten or taken from the stake, cards dealt as if
+they were put back) by the same numbers under the wrong assumption.
+
+>>> QUESTIONS["banker_edge"].judge(banker_edge_if_ties_lose())
+banker_edge: not right yet. Hint: a tie pushes the banker and player bets: the stake comes back, a result of 0, not a loss.
+>>> p_two_card_natural((16, 4, 4, 4, 4, 4, 4, 4, 4, 4))     # one deck: 504 ordered pairs of 52 * 51
+Fraction(42, 221)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+from ...baccarat import RULES, Shoe, banker_bet, coups, hand_total, player_bet, point_value, tie_bet
+from ...baccarat.cards import RANKS
+from ...bets import house_edge, house_edge_per_bet_resolved, p_win
+from ..checks import Exact, Rule, Simulation
+
+TIE_PUSHES = "a tie pushes the banker and player bets: the stake comes back, a result of 0, not a loss"
+EDGE_SIGN = "the house edge is minus the expected value, positive when the house wins on average"
+PICTURES = ("10", "J", "Q", "K")
+
+
+def oxford_shoe() -> Shoe:
+    """The Oxford Casino's shoe: eight full decks."""
+    return Shoe.of_decks(RULES["oxford"].decks)
+
+
+def chances() -> tuple[Fraction, Fraction, Fraction]:
+    """P(banker wins), P(player wins), P(tie) for a coup from the Oxford shoe.
+
+    >>> sum(chances())
+    Fraction(1, 1)
+    """
+    deal = coups(oxford_shoe())
+    return tuple(deal.P(lambda coup, w=winner: coup.winner == w) for winner in ("banker", "player", "tie"))
+
+
+def p_two_card_natural(counts, put_back: bool = False, totals=(8, 9)) -> Fraction:
+    """P(the first two cards of a hand total 8 or 9), dealt from a shoe with ``counts[v]`` cards of value v.
+
+    ``put_back=True`` is the mistake of dealing the second card from a full shoe again.
+    """
+    n = sum(counts)
+    ways = sum(counts[a] * (counts[b] - (a == b and not put_back))
+               for a, b in product(range(10), repeat=2) if (a + b) % 10 in totals)
+    return Fraction(ways, n * (n if put_back else n - 1))
+
+
+def banker_edge_if_ties_lose() -> Fraction:
+    """The banker bet's edge worked out as if a tie lost the stake (the mistake).
+
+    >>> banker_edge_if_ties_lose() > house_edge(banker_bet())
+    True
+    """
+    banker, player, tie = chances()
+    return -(banker * Fraction(19, 20) - player - tie)
+
+
+def _total_hint(ranks: tuple, got) -> str:
+    shown = "-".join(ranks)
+    if isinstance(got, int) and not 0 <= got <= 9:
+        return f"for {shown} it gives {got}: a total is never more than 9, keep only the last digit of the sum"
+    if any(rank in PICTURES for rank in ranks):
+        return f"look again at {shown}: tens and pictures count 0"
+    if "A" in ranks:
+        return f"look again at {shown}: an ace counts 1"
+    return f"look again at {shown}: add the point values and keep the last digit"
+
+
+def _hands():
+    return [*product(RANKS, repeat=2), *product(RANKS, repeat=3)]
+
+
+QUESTIONS = {
+    "hand_total": Rule(
+        "hand_total",
+        outcomes=_hands,
+        right=lambda ranks: hand_total(point_value(rank) for rank in ranks),
+        hint=_total_hint,
+        same=lambda got, want: got == want and not isinstance(got, (bool, float)),
+    ),
+    "natural": Exact(
+        "natural",
+        right=lambda: p_two_card_natural(oxford_shoe().counts),
+        hint="count the ordered pairs of cards (first card, second card) whose total is 8 or 9, out of 416 * 415",
+        mistakes=lambda: {
+            p_two_card_natural(oxford_shoe().counts, put_back=True): "the second card comes from a shoe one card "
+                "smaller, holding one card fewer of the first card's value",
+            p_two_card_natural(oxford_shoe().counts, totals=(9,)): "a natural is a total of 8 or of 9",
+            p_two_card_natural(oxford_shoe().counts, totals=(8,)): "a natural is a total of 8 or of 9",
+        },
+        probability=True,
+    ),
+    "banker_edge": Exact(
+        "banker_edge",
+        right=lambda: house_edge(banker_bet()),
+        hint="the banker bet wins 19/20 of the stake when the banker wins, loses the stake when the player wins, "
+             "and gets it back on a tie",
+        mistakes=lambda: {
+            banker_edge_if_ties_lose(): TIE_PUSHES,
+            -(chances()[0] - chances()[1]): "a banker win pays even money less a 5% commission on the win: 19 to 20",
+            -(chances()[0] - chances()[1] - Fraction(1, 20)): "the commission is 5% of the win, taken only when "
+                                                                "the bet wins, not 5% of every stake",
+            house_edge_per_bet_resolved(banker_bet()): "that is per hand resolved; the question asks per hand "
+                                                        "dealt, ties included with a result of 0",
+        },
+        sign=EDGE_SIGN,
+    ),
+    "player_edge": Exact(
+        "player_edge",
+        right=lambda: house_edge(player_bet()),
+        hint="the player bet wins even money when the player wins, loses the stake when the banker wins, and "
+             "gets it back on a tie",
+        mistakes=lambda: {
+            -(chances()[1] - chances()[0] - chances()[2]): TIE_PUSHES,
+            house_edge_per_bet_resolved(player_bet()): "that is per hand resolved; the question asks per hand "
+                                                        "dealt, ties included with a result of 0",
+        },
+        sign=EDGE_SIGN,
+    ),
+    "banker_resolved": Exact(
+        "banker_resolved",
+        right=lambda: house_edge_per_bet_resolved(banker_bet()),
+        hint="divide the banker bet's expected loss per hand by the chance that a hand is resolved (not a tie)",
+        mistakes=lambda: {
+            house_edge(banker_bet()): "that is per hand dealt: leave the ties out by dividing by the chance that "
+                                      "the hand is resolved",
+            banker_edge_if_ties_lose(): TIE_PUSHES,
+        },
+        sign=EDGE_SIGN,
+    ),
+    "tie_nine": Exact(
+        "tie_nine",
+        right=lambda: house_edge(tie_bet("tie-9-to-1")),
+        hint="the tie bet now wins 9 units with the chance of a tie and loses 1 otherwise",
+        mistakes=lambda: {
+            house_edge(tie_bet()): "that is the edge at 8 to 1 (or 9 paid back for 1, the same thing); a win of "
+                                   "9 to 1 returns the stake and 9 units more",
+        },
+        sign=EDGE_SIGN,
+    ),
+    "fair_commission": Exact(
+        "fair_commission",
+        right=lambda: 1 - p_win(player_bet()) / p_win(banker_bet()),
+        hint="solve P(banker wins) * (1 - c) - P(player wins) = 0 for the commission c",
+        mistakes=lambda: {
+            1 - (chances()[1] + chances()[2]) / chances()[0]: TIE_PUSHES,
+            chances()[1] / chances()[0]: "that is what a banker win would pay, 1 - c; the commission is what is "
+                                         "taken away from even money",
+        },
+    ),
+    "play_coup": Simulation(
+        "play_coup",
+        right=lambda: coups(oxford_shoe()).map(lambda coup: coup.winner),
+        rounds=20_000,
+        hint="deal six cards from the full shoe without putting any back, and let play(values) settle the coup",
+    ),
+}
