@@ -20,7 +20,7 @@ from casino_math.baccarat import tie_bet
 from casino_math.bets import house_edge
 from casino_math.classroom import build, check, source
 from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, WRONG, Exact
-from casino_math.classroom.grade import SOURCES, grade_notebook, load_assignment, source_files
+from casino_math.classroom.grade import SOURCES, grade_folder, grade_notebook, load_assignment, source_files
 from casino_math.classroom.questions import ASSIGNMENTS, questions_of
 from casino_math.classroom.questions.baccarat import banker_edge_if_ties_lose
 
@@ -225,14 +225,13 @@ def graded(tmp_path_factory):
     answer_cell(wrong, "red").source = "p_red = Fraction(18, 36)"  # one wrong answer
     answer_cell(wrong, "splits").source = "n_splits = 62 // 0"  # one cell that raises
     nbformat.write(wrong, folder / "wrong.ipynb")
-    endless = read(TEACHER["roulette"])
-    answer_cell(endless, "la_partage").source = "while True:\n    pass"
-    (folder / "endless").mkdir()
-    nbformat.write(endless, folder / "endless" / "roulette.ipynb")  # a student's own folder
+    (folder / "cy").mkdir()
+    nbformat.write(read(TEACHER["roulette"]), folder / "cy" / "roulette.ipynb")  # a student's own folder
     (folder / "torn.ipynb").write_text('{"cells": [')
     out = folder / "grades.csv"
     result = subprocess.run([sys.executable, "-m", "casino_math.classroom", "grade", str(folder), "--out", str(out),
-                             "--timeout", "8", "--feedback", str(folder / "feedback")], capture_output=True, text=True)
+                             "--timeout", "100", "--feedback", str(folder / "feedback")],
+                            capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     rows = {row["student"]: row for row in csv.DictReader(out.open())}
     return result, rows, folder
@@ -241,7 +240,8 @@ def graded(tmp_path_factory):
 def test_the_csv_has_a_row_per_student_a_column_per_question_and_a_total(graded):
     _, rows, _ = graded
     assignment = load_assignment("roulette")
-    assert set(rows) == {"blank", "wrong", "endless", "torn"}
+    assert set(rows) == {"blank", "wrong", "cy", "torn"}
+    assert rows["cy"]["total"] == str(assignment.points)
     assert list(rows["blank"]) == ["student", *(q.id for q in assignment.questions), "total", "notes"]
 
 
@@ -257,21 +257,27 @@ def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded):
     points = {q.id: q.points for q in assignment.questions}
     lost = {"red", "splits"}
     assert rows["wrong"]["total"] == str(assignment.points - points["red"] - points["splits"])
-    for question in points:
-        assert rows["wrong"][question] == str(0 if question in lost else points[question])
+    for question, worth in points.items():
+        assert rows["wrong"][question] == str(0 if question in lost else worth)
     assert "ZeroDivisionError" in rows["wrong"]["notes"]
     assert "the answer cell of question 3 (splits)" in rows["wrong"]["notes"]
     feedback = (folder / "feedback" / "wrong.md").read_text()
     assert "36 pockets" in feedback and "n_splits is not defined" in feedback
 
 
-def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded):
-    result, rows, _ = graded
+def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported():
     assignment = load_assignment("roulette")
-    before = [q for q in assignment.questions if q.number < 7]  # la_partage is question 7
-    assert "stopped at the 8 s limit in the answer cell of question 7 (la_partage)" in rows["endless"]["notes"]
-    assert rows["endless"]["total"] == str(sum(q.points for q in before))  # what came before still counts
-    assert "endless: " in result.stderr
+    endless = read(TEACHER["roulette"])
+    answer_cell(endless, "la_partage").source = "while True:\n    pass"  # question 7
+    grade = grade_notebook(endless, "dee", assignment, timeout=6)
+    assert "stopped at the 6 s limit in the answer cell of question 7 (la_partage)" in grade.notes[0]
+    assert grade.total == sum(q.points for q in assignment.questions if q.number < 7)  # what came before counts
+
+
+def test_the_command_reports_each_student_as_it_goes(graded):
+    result, _, _ = graded
+    assert "wrong: " in result.stderr and "torn: 0  (cannot read the notebook" in result.stderr
+    assert "graded 4 notebooks of roulette" in result.stdout
 
 
 def test_a_file_that_is_not_a_notebook_scores_zero_with_the_reason(graded):
@@ -282,9 +288,11 @@ def test_a_file_that_is_not_a_notebook_scores_zero_with_the_reason(graded):
 
 def test_grading_refuses_a_folder_without_notebooks_or_of_two_assignments(tmp_path):
     run = [sys.executable, "-m", "casino_math.classroom", "grade", str(tmp_path), "--out", str(tmp_path / "g.csv")]
-    result = subprocess.run(run, capture_output=True, text=True)
+    result = subprocess.run(run, capture_output=True, text=True, check=False)
     assert result.returncode == 2 and "no notebooks (*.ipynb) in" in result.stderr
     nbformat.write(read(STUDENT["roulette"]), tmp_path / "ana.ipynb")
     nbformat.write(read(STUDENT["craps"]), tmp_path / "bo.ipynb")
-    result = subprocess.run(run, capture_output=True, text=True)
-    assert result.returncode == 2 and "name several assignments (craps, roulette); pass --assignment NAME" in result.stderr
+    with pytest.raises(ValueError, match=r"name several assignments \(craps, roulette\); pass --assignment NAME"):
+        grade_folder(tmp_path)
+    with pytest.raises(ValueError, match="no source for assignment 'poker' in .*; the assignments are: baccarat, craps"):
+        grade_folder(tmp_path, assignment="poker")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from math import sqrt
 
 from ... import roulette
@@ -44,6 +45,13 @@ def _low_hint(pocket: str, got) -> str:
         return f"the function says {pocket!r} {'wins' if got else 'loses'}: a zero is not low, and loses every outside bet"
     return (f"look again at pocket {pocket!r} (pockets are strings: compare numbers with int(pocket), "
             "and remember that 1-18 includes both 1 and 18)")
+
+
+@cache
+def _low_pockets() -> frozenset[str]:
+    """The pockets on which the low bet wins, by the library's rule."""
+    low = roulette.low()
+    return frozenset(pocket for pocket in roulette.pockets() if low.line(pocket) == WIN)
 
 
 def _oxford_la_partage() -> roulette.Rules:
@@ -90,7 +98,7 @@ QUESTIONS = {
     "low_wins": Rule(
         "low_wins",
         outcomes=roulette.pockets,
-        right=lambda pocket: roulette.low().line(pocket) == WIN,
+        right=lambda pocket: pocket in _low_pockets(),
         hint=_low_hint,
     ),
     "edge_low": Exact(
