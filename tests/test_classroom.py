@@ -16,6 +16,7 @@ from fractions import Fraction as F
 import nbformat
 import pytest
 
+from casino_math import roulette
 from casino_math.baccarat import tie_bet
 from casino_math.bets import house_edge
 from casino_math.classroom import build, check, source
@@ -23,6 +24,7 @@ from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, WRONG, Exact
 from casino_math.classroom.grade import SOURCES, grade_folder, grade_notebook, load_assignment, source_files
 from casino_math.classroom.questions import ASSIGNMENTS, questions_of
 from casino_math.classroom.questions.baccarat import banker_edge_if_ties_lose
+from casino_math.session import session
 
 NAMES = [path.stem for path in source_files()]
 STUDENT = {name: build.ASSIGNMENTS / f"{name}.ipynb" for name in NAMES}
@@ -63,6 +65,13 @@ def test_the_student_notebook_holds_no_solution_text(name):
     for piece in pieces:
         assert json.dumps(piece)[1:-1] not in student, piece
         assert json.dumps(piece)[1:-1] in teacher, piece  # so the test is not vacuous
+
+
+def test_the_instructors_page_holds_no_solution_text():
+    page = (build.ASSIGNMENTS.parent / "instructors.md").read_text()
+    for name in NAMES:
+        for piece in source.solutions((SOURCES / f"{name}.py").read_text()):
+            assert piece not in page, (name, piece)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -170,6 +179,15 @@ FEEDBACK = [
     ("baccarat.hand_total", lambda ranks: sum(1 if r == "A" else 0 if r in "JQK" else int(r) for r in ranks), WRONG,
      "never more than 9"),
     ("baccarat.banker_edge", banker_edge_if_ties_lose(), WRONG, "a tie pushes the banker and player bets"),
+    # dealt as if the first card were put back: 0 pairs with 8 or 9, 8 and 9 with 0 or 1 and 9 or 0, 1-7 with two
+    ("baccarat.natural", F(128 * 64 + 2 * 32 * 160 + 7 * 32 * 64, 416 * 416), WRONG, "a shoe one card smaller"),
+    ("baccarat.play_coup", lambda rng: "banker", WRONG, "too far from its exact probability"),
+    ("long-run.double_up", F(1, 2), WRONG, "a fair bet"),
+    ("long-run.variance_hundred", F(100), WRONG, "does not have mean 0"),
+    ("long-run.variance_hundred", F(360000, 361) * 10, WRONG, "not n squared"),
+    ("long-run.ahead_ten", session(roulette.red(), 10).P(lambda net: net >= 0), WRONG, "ahead means more wins"),
+    ("long-run.martingale_net", F(1), WRONG, "all six bets can lose"),
+    ("long-run.simulate_ahead", 0.46, WRONG, "your simulated bets seem fair"),
     ("baccarat.tie_nine", house_edge(tie_bet()), WRONG, "the edge at 8 to 1"),
 ]
 

@@ -12,6 +12,10 @@ solution anywhere in it, and the teacher's, with the solutions.  The modules:
 - :mod:`~casino_math.classroom.grade`: grading a folder of submissions into a CSV
   (``python -m casino_math.classroom grade SUBMISSIONS --out grades.csv``).
 
+This module itself is what runs inside a notebook's kernel, and stays light
+(no Jupyter machinery): :func:`check` for the student's check cells, and
+:func:`verdict`, the same check as the grader asks it.
+
 In a student's notebook a check cell reads:
 
 >>> from fractions import Fraction
@@ -21,7 +25,7 @@ roulette.red: not right yet. Hint: a wheel of 36 pockets has no zeros: the Oxfor
 roulette.red: not answered yet.
 """
 
-from .checks import Feedback
+from .checks import NOT_ANSWERED, WRONG, Feedback
 from .questions import find
 
 
@@ -29,8 +33,30 @@ def check(question: str, answer) -> Feedback:
     """Check an answer to a question: right, or not right yet with a hint, never the answer.
 
     ``question`` is the ID printed in the check cell, ``"assignment.question"``.
+
+    >>> from fractions import Fraction
+    >>> check("craps.natural", Fraction(8, 36))
+    craps.natural: right.
     """
     return find(question).judge(answer)
 
 
-__all__ = ["Feedback", "check"]
+def verdict(question_id: str, answer: str, namespace: dict) -> dict:
+    """Check the value ``namespace`` holds under ``answer``: what the grader runs inside a submission's kernel.
+
+    >>> from fractions import Fraction
+    >>> verdict("roulette.red", "p_red", {"p_red": Fraction(1, 2)})["status"]
+    'not right yet'
+    >>> verdict("roulette.red", "p_red", {})
+    {'status': 'not answered yet', 'hint': 'p_red is not defined: run its cell, and fix any error it shows'}
+    """
+    if answer not in namespace:
+        return {"status": NOT_ANSWERED, "hint": f"{answer} is not defined: run its cell, and fix any error it shows"}
+    try:
+        feedback = check(question_id, namespace[answer])
+    except Exception as error:  # noqa: BLE001  (the student's object misbehaving under the check)
+        return {"status": WRONG, "hint": f"checking it raised {type(error).__name__}: {error}"}
+    return {"status": feedback.status, "hint": feedback.hint}
+
+
+__all__ = ["Feedback", "check", "verdict"]

@@ -42,17 +42,28 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (2, with the reason on stderr, for a bad request).
+
+    >>> main(["grade", "/no/such/folder", "--out", "grades.csv"])
+    2
+    """
     args = parser().parse_args(argv)
     try:
         if args.command == "build":
             changed = builder.build(args.sources, args.out, args.solutions, args.names or None, run=not args.no_run)
-            print("\n".join(f"wrote {path}" for path in changed) or "nothing changed")
+            print("\n".join(f"wrote {_shown(path)}" for path in changed) or "nothing changed")
             return 0
         return _grade(args)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+
+
+def _shown(path: Path) -> Path:
+    try:
+        return path.resolve().relative_to(Path.cwd())
+    except ValueError:
+        return path
 
 
 def _grade(args) -> int:

@@ -31,7 +31,15 @@ SOLUTIONS = ASSIGNMENTS / "solutions"
 
 
 def source_paths(sources: str | Path = SOURCES, names=None) -> list[Path]:
-    """The source files to build: all of them, or those of the assignments ``names``."""
+    """The source files to build: all of them, or those of the assignments ``names``.
+
+    >>> [path.name for path in source_paths(names=["craps"])]
+    ['craps.py']
+    >>> source_paths(names=["poker"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: no source for poker in ...; the assignments are: baccarat, craps, long-run, roulette
+    """
     paths = source_files(sources)
     if names:
         unknown = sorted(set(names) - {p.stem for p in paths})
@@ -64,6 +72,12 @@ def verify(nb, version: str) -> None:
     """Raise ValueError unless every check cell of an executed version says what it must.
 
     The teacher's checks must all be right and the student's all unanswered.
+
+    >>> verify(nbformat.read(SOLUTIONS / "craps.ipynb", as_version=4), source.TEACHER)
+    >>> verify(nbformat.read(SOLUTIONS / "craps.ipynb", as_version=4), source.STUDENT)
+    Traceback (most recent call last):
+    ...
+    ValueError: the student's check of natural says 'craps.natural: right.', not 'not answered yet'
     """
     expected = RIGHT if version == source.TEACHER else NOT_ANSWERED
     for cell in nb.cells:
@@ -76,7 +90,14 @@ def verify(nb, version: str) -> None:
 
 
 def write_if_changed(nb, path: Path) -> bool:
-    """Write the notebook to ``path`` unless the file already holds exactly it; whether it wrote."""
+    """Write the notebook to ``path`` unless the file already holds exactly it; whether it wrote.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "demo.ipynb"
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="cell-00")])
+    >>> write_if_changed(nb, path), write_if_changed(nb, path)
+    (True, False)
+    """
     text = nbformat.writes(nb) + "\n"
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
@@ -90,6 +111,13 @@ def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solution
     """Write both versions of each assignment; returns the files that changed.
 
     With ``run=False`` the notebooks are written without running them (no outputs).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> [path.relative_to(folder).as_posix() for path in build(out=folder, solutions=folder / "s", names=["craps"], run=False)]
+    ['craps.ipynb', 's/craps.ipynb']
+    >>> build(out=folder, solutions=folder / "s", names=["craps"], run=False)
+    []
     """
     changed = []
     for path in source_paths(sources, names):

@@ -33,7 +33,7 @@ from pathlib import Path
 import nbformat
 
 from . import source
-from .checks import NOT_ANSWERED, RIGHT, WRONG
+from .checks import RIGHT
 from .kernel import DeadKernelError, fresh_kernel
 
 #: Where the assignments' sources live in the repository.
@@ -75,30 +75,10 @@ class Grade:
     def total(self) -> int:
         """The points scored.
 
-        >>> Grade("ana", (Mark("red", 1, 1, RIGHT, ""), Mark("edge", 2, 0, WRONG, "")), ()).total
+        >>> Grade("ana", (Mark("red", 1, 1, RIGHT, ""), Mark("edge", 2, 0, "not right yet", "")), ()).total
         1
         """
         return sum(m.score for m in self.marks)
-
-
-def verdict(question_id: str, answer: str, namespace: dict) -> dict:
-    """Check the value ``namespace`` holds under ``answer``: what the grader runs inside a submission's kernel.
-
-    >>> from fractions import Fraction
-    >>> verdict("roulette.red", "p_red", {"p_red": Fraction(1, 2)})["status"]
-    'not right yet'
-    >>> verdict("roulette.red", "p_red", {})
-    {'status': 'not answered yet', 'hint': 'p_red is not defined: run its cell, and fix any error it shows'}
-    """
-    from . import check
-
-    if answer not in namespace:
-        return {"status": NOT_ANSWERED, "hint": f"{answer} is not defined: run its cell, and fix any error it shows"}
-    try:
-        feedback = check(question_id, namespace[answer])
-    except Exception as error:  # noqa: BLE001  (the student's object misbehaving under the check)
-        return {"status": WRONG, "hint": f"checking it raised {type(error).__name__}: {error}"}
-    return {"status": feedback.status, "hint": feedback.hint}
 
 
 def student_of(path: Path, folder: Path) -> str:
@@ -112,7 +92,16 @@ def student_of(path: Path, folder: Path) -> str:
 
 
 def find_submissions(folder: str | Path) -> dict[str, Path]:
-    """The submissions in ``folder`` (searched to any depth; checkpoints and hidden folders skipped), by student."""
+    """The submissions in ``folder`` (searched to any depth; checkpoints and hidden folders skipped), by student.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for path in ("ana.ipynb", "bo/roulette.ipynb", ".ipynb_checkpoints/ana-checkpoint.ipynb"):
+    ...     (folder / path).parent.mkdir(exist_ok=True)
+    ...     _ = (folder / path).write_text("{}")
+    >>> {student: path.name for student, path in find_submissions(folder).items()}
+    {'ana': 'ana.ipynb', 'bo': 'roulette.ipynb'}
+    """
     folder = Path(folder)
     if not folder.is_dir():
         raise ValueError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
@@ -147,7 +136,14 @@ def _read(path: Path):
 
 def grade_notebook(nb, student: str, assignment: source.Assignment, timeout: float = DEFAULT_TIMEOUT,
                    check_seconds: float = CHECK_SECONDS) -> Grade:
-    """Run one submission (a notebook read with nbformat) and grade every question of ``assignment``."""
+    """Run one submission (a notebook read with nbformat) and grade every question of ``assignment``.
+
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("from fractions import Fraction"),
+    ...                                      nbformat.v4.new_code_cell("p_red = Fraction(18, 38)")])
+    >>> grade = grade_notebook(nb, "ana", load_assignment("roulette"))
+    >>> grade.total, grade.marks[0].status, grade.marks[1].status
+    (1, 'right', 'not answered yet')
+    """
     notes: list[str] = []
     named = assignment_named(nb)
     if named and named != assignment.name:
@@ -194,7 +190,7 @@ def where(cell, number: int, assignment: source.Assignment) -> str:
 
 def _mark(kernel, assignment: source.Assignment, question: source.Question, seconds: float) -> Mark:
     qid = f"{assignment.name}.{question.id}"
-    cell = kernel.append(f'__import__("casino_math.classroom.grade", fromlist=["verdict"])'
+    cell = kernel.append(f'__import__("casino_math.classroom", fromlist=["verdict"])'
                          f'.verdict({qid!r}, {question.answer!r}, globals())')
     outcome = kernel.run(cell, seconds)
     if not outcome.finished:
@@ -217,7 +213,11 @@ def source_files(sources: str | Path = SOURCES) -> list[Path]:
 
 
 def load_assignment(name: str, sources: str | Path = SOURCES) -> source.Assignment:
-    """The assignment ``name`` read from its source in ``sources``, or a clear error naming those there are."""
+    """The assignment ``name`` read from its source in ``sources``, or a clear error naming those there are.
+
+    >>> load_assignment("craps").questions[0].answer
+    'p_natural'
+    """
     path = Path(sources) / f"{name}.py"
     if not path.is_file() or path.stem == "conftest":
         there = [p.stem for p in source_files(sources)]
@@ -232,6 +232,12 @@ def grade_folder(folder: str | Path, timeout: float = DEFAULT_TIMEOUT, assignmen
 
     The assignment is ``assignment`` if given, else the one the notebooks name
     in their metadata (they must all name the same one).
+
+    >>> import tempfile
+    >>> grade_folder(tempfile.mkdtemp(prefix="empty-"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: no notebooks (*.ipynb) in /tmp/empty-...
     """
     submissions = find_submissions(folder)
     notebooks = {student: _read(path) for student, path in submissions.items()}
@@ -263,7 +269,16 @@ def row(assignment: source.Assignment, grade: Grade) -> dict:
 
 
 def write_csv(assignment: source.Assignment, grades: list[Grade], path: str | Path) -> None:
-    """Write the grades as a CSV: one row per student, one column per question, a total and notes."""
+    """Write the grades as a CSV: one row per student, one column per question, a total and notes.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "grades.csv"
+    >>> write_csv(_demo_assignment(), [Grade("ana", (Mark("red", 1, 1, RIGHT, ""), Mark("edge", 2, 0, "not right yet", "")), ())], path)
+    >>> print(path.read_text())
+    student,red,edge,total,notes
+    ana,1,0,1,
+    <BLANKLINE>
+    """
     columns = ["student", *(q.id for q in assignment.questions), "total", "notes"]
     with open(path, "w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=columns)
@@ -276,7 +291,7 @@ def feedback_text(assignment: source.Assignment, grade: Grade) -> str:
     """A student's feedback: each question's mark and hint, and what went wrong, as Markdown.
 
     >>> print(feedback_text(_demo_assignment(), Grade("ana", (Mark("red", 1, 1, RIGHT, ""),
-    ...       Mark("edge", 2, 0, WRONG, "check the sign")), ())))
+    ...       Mark("edge", 2, 0, "not right yet", "check the sign")), ())))
     # demo: ana
     <BLANKLINE>
     Total: 1 of 3 points.

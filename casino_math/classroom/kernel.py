@@ -15,7 +15,6 @@ import logging
 import math
 import shutil
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -45,7 +44,12 @@ class ThisPython(KernelSpecManager):
     """A kernel spec manager whose every kernel is an IPython kernel of this Python."""
 
     def get_kernel_spec(self, kernel_name):
-        """The spec of an IPython kernel running ``sys.executable``, whatever the name asked for."""
+        """The spec of an IPython kernel running ``sys.executable``, whatever the name asked for.
+
+        >>> import sys
+        >>> ThisPython().get_kernel_spec("python3").argv[0] == sys.executable
+        True
+        """
         return self.kernel_spec_class(resource_dir=ipykernel.kernelspec.RESOURCES, **ipykernel.kernelspec.get_kernel_dict())
 
 
@@ -60,7 +64,18 @@ class Outcome:
 
 
 class Kernel:
-    """A live kernel and the notebook whose cells it runs (see :func:`fresh_kernel`)."""
+    """A live kernel and the notebook whose cells it runs (see :func:`fresh_kernel`).
+
+    >>> nb = nbformat.v4.new_notebook()
+    >>> with fresh_kernel(nb) as kernel:
+    ...     cell = kernel.append("6 * 7")
+    ...     kernel.run(cell, seconds=30), cell.outputs[0]["data"]["text/plain"]
+    ...     kernel.run(kernel.append("1 / 0"), seconds=30)
+    ...     kernel.run(kernel.append("while True: pass"), seconds=1)
+    (Outcome(finished=True, error=None), '42')
+    Outcome(finished=True, error='ZeroDivisionError: division by zero')
+    Outcome(finished=False, error='stopped at the time limit')
+    """
 
     def __init__(self, client: NotebookClient):
         self._client = client
@@ -74,7 +89,7 @@ class Kernel:
         interrupted and reported as not finished.  Raises DeadKernelError if the
         kernel dies (a submission that exits its own process, for one).
         """
-        nb = self._client.nb
+        nb = self._client.nb  # the cell must be one of the notebook's: nbclient stores outputs by index
         index = next(i for i, c in enumerate(nb.cells) if c is cell)
         self._client.timeout = max(1, math.ceil(seconds))
         self._reply = None
@@ -89,7 +104,7 @@ class Kernel:
         self._reply = execute_reply
 
     def append(self, source: str):
-        """Add a code cell with ``source`` at the end of the notebook (to run it next); returns the cell."""
+        """Add a code cell with ``source`` at the end of the notebook (to run it next); returns the cell (see the class)."""
         cell = nbformat.v4.new_code_cell(source)
         self._client.nb.cells.append(cell)
         return cell
@@ -112,6 +127,7 @@ def fresh_kernel(nb, allow_errors: bool = True) -> Iterator[Kernel]:
         km=manager,
         allow_errors=allow_errors,
         interrupt_on_timeout=True,
+        shutdown_kernel="immediate",  # nothing in the kernel needs saving: stop it at once
         error_on_timeout=TIMED_OUT,
         record_timing=False,
         startup_timeout=STARTUP_SECONDS,
@@ -143,6 +159,11 @@ def execute(nb, seconds_per_cell: float = 300):
 
     A cell that raises (unless tagged ``raises-exception``) or runs past
     ``seconds_per_cell`` stops the run with an error naming the cell.
+
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("from fractions import Fraction"),
+    ...                                      nbformat.v4.new_code_cell("Fraction(18, 38)")])
+    >>> execute(nb).cells[1].outputs[0]["data"]["text/plain"]
+    'Fraction(9, 19)'
     """
     with fresh_kernel(nb, allow_errors=False) as kernel:
         count = 0
@@ -156,13 +177,4 @@ def execute(nb, seconds_per_cell: float = 300):
     return nb
 
 
-def seconds_left(deadline: float) -> float:
-    """The seconds from now until ``deadline`` (a ``time.monotonic()`` reading), never below 0.
-
-    >>> seconds_left(time.monotonic() - 5)
-    0
-    """
-    return max(0, deadline - time.monotonic())
-
-
-__all__ = ["DeadKernelError", "Kernel", "Outcome", "execute", "fresh_kernel", "seconds_left"]
+__all__ = ["DeadKernelError", "Kernel", "Outcome", "execute", "fresh_kernel"]

@@ -102,7 +102,11 @@ class Assignment:
 
 
 def read(path: str | Path) -> Assignment:
-    """The assignment whose source is the file ``path`` (its name is the file's stem)."""
+    """The assignment whose source is the file ``path`` (its name is the file's stem).
+
+    >>> read(Path(__file__).parents[2] / "book" / "assignments" / "source" / "craps.py").questions[0].title
+    'A natural'
+    """
     path = Path(path)
     return parse(path.read_text(encoding="utf-8"), path.stem)
 
@@ -300,7 +304,12 @@ def check_line(assignment: str, question: Question) -> str:
 
 
 def cells(assignment: Assignment, version: str) -> list:
-    """The notebook cells of one version (student or teacher), without outputs, with fixed IDs."""
+    """The notebook cells of one version (student or teacher), without outputs, with fixed IDs.
+
+    >>> demo = parse('# %% [markdown] question="six" points=1 answer="p"\\n# ## Six\\n# %%\\np = 1  # SOLUTION', "dice")
+    >>> [(cell.id, cell.source, cell.metadata.get("classroom")) for cell in cells(demo, STUDENT)]
+    [('cell-00', '## Question 1: Six (1 point)', None), ('cell-01', 'p = ...', {'question': 'six', 'points': 1}), ('cell-02', 'check("dice.six", p)', {'check': 'six'})]
+    """
     if version not in VERSIONS:
         raise ValueError(f"the versions are {STUDENT!r} and {TEACHER!r}, not {version!r}")
     by_line = {}
@@ -343,7 +352,12 @@ def _prompt_line(assignment: Assignment, question: Question) -> int:
 
 
 def notebook(assignment: Assignment, version: str):
-    """One version of the assignment as a notebook (without outputs)."""
+    """One version of the assignment as a notebook (without outputs).
+
+    >>> demo = parse('# %% [markdown] question="six" points=1 answer="p"\\n# ## Six\\n# %%\\np = 1  # SOLUTION', "dice")
+    >>> notebook(demo, TEACHER).metadata["classroom"], notebook(demo, TEACHER).cells[1].source
+    ({'assignment': 'dice', 'version': 'teacher'}, 'p = 1')
+    """
     nb = nbformat.v4.new_notebook()
     nb.metadata = {
         "classroom": {"assignment": assignment.name, "version": version},
