@@ -8,12 +8,17 @@ them unless every check in the teacher's version says "right" and every check
 in the student's says "not answered yet", and unless the source's questions
 and the checks in :mod:`casino_math.classroom.questions` match one to one.
 
+Both notebooks begin with the book's hidden Colab install cell (the one
+``book/_ext/colab.py`` writes into every chapter), since Colab opens a
+notebook without the repository around it.
+
 A file is rewritten only when its content changes, so running the build twice
 changes nothing.
 """
 
 from __future__ import annotations
 
+from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
 
 import nbformat
@@ -28,6 +33,25 @@ from .questions import questions_of
 ASSIGNMENTS = SOURCES.parent
 #: Where the teacher notebooks go (the book leaves them out).
 SOLUTIONS = ASSIGNMENTS / "solutions"
+#: The book's tool that keeps a Colab install cell in every chapter.
+COLAB = ASSIGNMENTS.parent / "_ext" / "colab.py"
+
+
+def colab_cell():
+    """The book's hidden first cell that installs casino_math on Colab (None if the book has no such tool).
+
+    >>> cell = colab_cell()
+    >>> cell.id, cell.metadata["tags"], 'if "google.colab" in sys.modules:' in cell.source
+    ('colab-install', ['remove-cell', 'colab-install'], True)
+    """
+    if not COLAB.is_file():
+        return None
+    spec = spec_from_file_location("book_colab", COLAB)
+    colab = module_from_spec(spec)
+    spec.loader.exec_module(colab)
+    cell = nbformat.v4.new_code_cell(colab.colab_source(colab.repository_url()), id="colab-install")
+    cell.metadata["tags"] = ["remove-cell", colab.TAG]
+    return cell
 
 
 def source_paths(sources: str | Path = SOURCES, names=None) -> list[Path]:
@@ -119,12 +143,14 @@ def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solution
     >>> build(out=folder, solutions=folder / "s", names=["craps"], run=False)
     []
     """
-    changed = []
+    changed, install = [], colab_cell()
     for path in source_paths(sources, names):
         assignment = source.read(path)
         match_checks(assignment)
         for version, folder in ((source.STUDENT, Path(out)), (source.TEACHER, Path(solutions))):
             nb = source.notebook(assignment, version)
+            if install is not None:
+                nb.cells.insert(0, nbformat.from_dict(install))
             if run:
                 execute(nb)
                 verify(nb, version)

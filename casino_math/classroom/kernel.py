@@ -3,7 +3,7 @@
 The kernel is always this interpreter (``sys.executable``), whatever kernel
 the notebook's metadata names, so that it imports this ``casino_math``.  Each
 run gets a fresh kernel whose working directory is a fresh temporary folder,
-and the kernel's sockets live in that folder too.
+and (on Linux and macOS) the kernel's sockets live in that folder too.
 
 A cell that runs past its time is interrupted (as the stop button does) and
 the run goes on: the caller decides whether to run more cells.
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -119,9 +120,9 @@ def fresh_kernel(nb, allow_errors: bool = True) -> Iterator[Kernel]:
     ``raises-exception``).
     """
     folder = Path(tempfile.mkdtemp(prefix="classroom-"))
-    manager = AsyncKernelManager(
-        kernel_name="python3", kernel_spec_manager=ThisPython(), transport="ipc", ip=str(folder / "kernel")
-    )
+    # Local sockets in the run's own folder where the system has them (not on Windows): nothing listens on a port.
+    sockets = {"transport": "ipc", "ip": str(folder / "kernel")} if os.name == "posix" else {}
+    manager = AsyncKernelManager(kernel_name="python3", kernel_spec_manager=ThisPython(), **sockets)
     client = NotebookClient(
         nb,
         km=manager,
