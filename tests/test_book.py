@@ -7,26 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
+from toc import toc_pages
 
 ROOT = Path(__file__).resolve().parents[1]
-TOC = yaml.safe_load((ROOT / "_toc.yml").read_text())
-
-
-def toc_files() -> set[str]:
-    files = {TOC["root"]}
-
-    def walk(entries):
-        for entry in entries or []:
-            if "file" in entry:
-                files.add(entry["file"])
-            walk(entry.get("sections"))
-
-    for part in TOC.get("parts", []):
-        walk(part.get("chapters"))
-    return files
-
-
 def book_notebooks() -> list[Path]:
     return sorted(
         p for p in (ROOT / "book").rglob("*.ipynb")
@@ -46,7 +29,7 @@ def ids(paths):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
 def test_every_notebook_is_in_the_table_of_contents(path):
-    assert str(path.relative_to(ROOT).with_suffix("")) in toc_files()
+    assert str(path.relative_to(ROOT).with_suffix("")) in toc_pages()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))

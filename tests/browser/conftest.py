@@ -13,13 +13,16 @@ import functools
 import http.server
 import os
 import shutil
+import sys
 import threading
 from pathlib import Path
 
 import pytest
-import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from toc import toc_pages  # noqa: E402,F401  (the pages under test)
+
 SITE = ROOT / "_build" / "html"
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
@@ -27,23 +30,6 @@ CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-
-
-def toc_pages() -> list[str]:
-    """Every page of the table of contents, as a path under the site ("book/chance")."""
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
-    pages = [toc["root"]]
-
-    def walk(entries):
-        for entry in entries or []:
-            if "file" in entry:
-                pages.append(entry["file"])
-            walk(entry.get("sections"))
-
-    for part in toc.get("parts", []):
-        walk(part.get("chapters"))
-    walk(toc.get("chapters"))
-    return [str(Path(p).with_suffix("")) for p in pages]
 
 
 @pytest.fixture(scope="session")
