@@ -1,7 +1,7 @@
 # The House Edge: build the book, run every check, refresh notebook outputs, time the library.
 #   make book       build the site into _build/html/
 #   make test       unit tests, doctests, nbval on every chapter, a strict book build, and the site in a browser
-#   make notebooks  re-execute every chapter notebook and save its outputs (after changing casino_math)
+#   make notebooks  re-execute every chapter notebook and save its outputs, regenerate the assignments
 #   make bench      print timings (medians over repeated runs)
 #   make clean      remove builds and the virtual environment
 
@@ -9,7 +9,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/_build/*')
+# The chapters; the assignments under book/assignments/ are generated (python -m casino_math.classroom build).
+NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/_build/*' -not -path 'book/assignments/*')
 
 .PHONY: book test unit nbval strict-book site-test site-deps notebooks bench lint clean
 
@@ -53,6 +54,7 @@ site-deps:
 notebooks: $(STAMP)
 	$(BIN)/python book/_ext/colab.py
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 $(NOTEBOOKS)
+	$(BIN)/python -m casino_math.classroom build
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
