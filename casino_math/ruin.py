@@ -156,6 +156,8 @@ def ruin(bet: Bet, bankroll: int, goal: int) -> Ruin:
     (Fraction(1, 6), Fraction(5, 6), Fraction(1, 1), 'chain')
     """
     bankroll, goal = check_goal(bankroll, goal)
+    if bet.net().P({0}) == 1:
+        raise ValueError(f"{bet.name} always pushes, so a session on it never ends")
     if is_win_lose_one(bet):
         net = bet.net()
         p, q = net[1], net[-1]

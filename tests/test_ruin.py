@@ -1,0 +1,221 @@
+"""Risk of ruin: the gambler's ruin formula, the absorbing chain three ways, playing until broke."""
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from casino_math import baccarat, craps, roulette, ruin
+from casino_math.bets import even_money, house_edge_per_bet_made, simple_bet
+from casino_math.dice import coin, one_face_bet
+from casino_math.distribution import Distribution
+
+WHEEL = Distribution.uniform(range(38))
+RED = even_money("red", WHEEL, lambda pocket: pocket < 18)
+STRAIGHT = simple_bet("straight up", WHEEL, lambda pocket: pocket == 0, 35)
+HEADS = even_money("heads", coin(), lambda side: side == "H")
+
+
+def every_bet():
+    for game, module in (("roulette", roulette), ("craps", craps), ("baccarat", baccarat)):
+        for bet_id, bet in module.edge_bets(module.RULES[module.DEFAULT_RULES]):
+            yield game, bet_id, bet
+
+
+EVERY_BET = list(every_bet())
+
+
+# The gambler's ruin formula.
+
+@pytest.mark.parametrize("bankroll, goal, p_goal, expected_bets", [
+    (1, 2, Fraction(9, 19), Fraction(1)),                                   # one bet decides it
+    (10, 20, Fraction(9**10, 9**10 + 10**10), None),                        # (1 - r^10)/(1 - r^20) = 1/(1 + r^10)
+    (2, 3, Fraction(171, 271), None),                                       # r = 10/9: (1 - r^2)/(1 - r^3)
+])
+def test_red_by_the_formula(bankroll, goal, p_goal, expected_bets):
+    r = ruin.ruin(RED, bankroll, goal)
+    assert r.method == "formula"
+    assert r.p_goal == p_goal and r.p_ruin == 1 - p_goal
+    if expected_bets is not None:
+        assert r.expected_bets == expected_bets
+
+
+@pytest.mark.parametrize("bankroll, goal", [(1, 2), (3, 4), (10, 20), (17, 100)])
+def test_fair_game(bankroll, goal):
+    # A fair game: P(goal) = bankroll / goal, E[bets] = bankroll * (goal - bankroll).
+    r = ruin.ruin(HEADS, bankroll, goal)
+    assert r.p_goal == Fraction(bankroll, goal)
+    assert r.expected_bets == bankroll * (goal - bankroll)
+
+
+def test_a_push_changes_the_length_not_the_chances():
+    # The player bet pushes on a tie: the same chances as a win/lose bet with the ties left out, and
+    # 1 / (1 - P(tie)) bets for every decided one.
+    player = baccarat.player_bet()
+    net = player.net()
+    decided = net[1] + net[-1]
+    r = ruin.ruin(player, 5, 12)
+    assert r.method == "formula"
+    assert r.p_goal == ruin.p_reach_goal(net[1] / decided, net[-1] / decided, 5, 12)
+    assert r.expected_bets == ruin.expected_duration(net[1] / decided, net[-1] / decided, 5, 12) / decided
+
+
+@pytest.mark.parametrize("bet", [RED, craps.bet("pass"), craps.bet("dont_pass"), baccarat.player_bet(), HEADS],
+                         ids=lambda bet: bet.name)
+def test_formula_agrees_with_the_chain(bet):
+    for bankroll, goal in [(1, 2), (3, 7), (10, 25)]:
+        r = ruin.ruin(bet, bankroll, goal)
+        assert (r.p_goal, r.expected_bets) == ruin.ruin_chain(bet, bankroll, goal)
+
+
+# The chain: climbing the ladder against plain Gaussian elimination and against sympy.
+
+def test_a_chain_solved_by_hand():
+    # The 6 pays 2 to 1, from 2 units to 4: g1 = g3/6, g2 = 1/6 + 5/6 g1, g3 = 1/6 + 5/6 g2.
+    g3 = Fraction(1, 6) * (1 + Fraction(5, 6)) / (1 - Fraction(25, 216))
+    g1 = g3 / 6
+    g2 = Fraction(1, 6) + Fraction(5, 6) * g1
+    e3 = (1 + Fraction(5, 6) + Fraction(25, 36)) / (1 - Fraction(25, 216))
+    e1 = 1 + e3 / 6
+    e2 = 1 + Fraction(5, 6) * e1
+    assert ruin.ruin_chain(one_face_bet(2), 2, 4) == (g2, e2) == ruin.ruin_by_climbing(one_face_bet(2), 2, 4)
+
+
+@pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{g}-{b}" for g, b, _ in EVERY_BET])
+def test_climbing_agrees_with_gaussian_elimination(game, bet_id, bet):
+    for bankroll, goal in [(1, 2), (2, 4)]:
+        assert ruin.ruin_by_climbing(bet, bankroll, goal) == ruin.ruin_chain(bet, bankroll, goal)
+
+
+@pytest.mark.parametrize("bet, bankroll, goal", [
+    (STRAIGHT, 2, 5), (one_face_bet(2), 2, 4), (craps.bet("field"), 2, 6), (craps.bet("horn"), 1, 4),
+    (craps.bet("buy_4"), 2, 5),
+], ids=lambda x: getattr(x, "name", str(x)))
+def test_chain_agrees_with_sympy(bet, bankroll, goal):
+    states = ruin.chain_states(bet, bankroll, goal)
+    _, _, _, B, t = ruin.ruin_chain_symbolic(bet, bankroll, goal)
+    i = states.index(bankroll)
+    p_goal, expected = ruin.ruin_chain(bet, bankroll, goal)
+    assert (B[i, 1].p, B[i, 1].q) == (p_goal.numerator, p_goal.denominator)
+    assert (t[i].p, t[i].q) == (expected.numerator, expected.denominator)
+    assert B[i, 0] + B[i, 1] == 1
+
+
+def test_overshooting_the_goal_counts_as_reaching_it():
+    # From 2 units aiming at 5, a straight-up win jumps to 37: the goal is reached.
+    step = ruin.chain_step(STRAIGHT, 5)
+    assert step(Fraction(2)) == {"goal": Fraction(1, 38), Fraction(1): Fraction(37, 38)}
+
+
+def test_ruin_means_the_bankroll_cannot_cover_a_bet():
+    buy_4 = craps.bet("buy_4")                                  # 5% paid up front: a bet needs 21/20 units
+    assert ruin.cover(buy_4) == Fraction(21, 20)
+    assert min(ruin.chain_states(buy_4, 3, 6)) >= Fraction(21, 20)
+    banker = baccarat.banker_bet()                              # wins 19/20: bankrolls in twentieths
+    assert ruin.ladder(banker, 3, 6).step == Fraction(1, 20)
+    assert ruin.ruin(banker, 3, 6).method == "chain"
+
+
+@pytest.mark.parametrize("bet", [STRAIGHT, baccarat.banker_bet(), baccarat.dragon_bonus_bet("player"),
+                                 craps.bet("lay_4"), craps.bet("world")], ids=lambda bet: bet.name)
+def test_the_probabilities_and_the_mean_make_sense(bet):
+    r = ruin.ruin(bet, 10, 20)
+    assert 0 < r.p_goal < 1 and r.p_goal + r.p_ruin == 1 and r.expected_bets > 1
+
+
+def test_20_units_to_40():
+    # $200 at a $10 table, aiming to double it.
+    assert ruin.ruin(RED, 20, 40).p_goal == 1 / (1 + Fraction(10, 9) ** 20)
+    straight = ruin.ruin(STRAIGHT, 20, 40)
+    assert straight.method == "chain" and straight.p_goal > 3 * ruin.ruin(RED, 20, 40).p_goal
+
+
+# Until broke, with no goal: Wald's identity, and the step-by-step walk.
+
+def test_expected_bets_until_broke():
+    assert ruin.expected_bets_until_broke(RED, 20) == 380                   # 20 / (1/19)
+    assert ruin.expected_bets_until_broke(STRAIGHT, 20) == 380              # the same edge, the same mean
+    assert ruin.expected_bets_until_broke(craps.bet("pass"), 20) == Fraction(20 * 495, 7)
+
+
+def test_walk_against_the_chain_over_a_long_horizon():
+    # With a goal, the chance of ruin within n bets rises to the chain's P(ruin) as n grows.
+    w = ruin.walk(RED, 3, 400, goal=6)
+    r = ruin.ruin(RED, 3, 6)
+    assert w.ruined_by[-1] < r.p_ruin and r.p_ruin - w.ruined_by[-1] < Fraction(1, 10**12)
+    assert r.expected_bets - w.expected_bets() < Fraction(1, 10**9)
+
+
+def test_walk_by_hand():
+    w = ruin.walk(HEADS, 1, 3)
+    assert w.final == Distribution({0: Fraction(5, 8), 2: Fraction(2, 8), 4: Fraction(1, 8)})
+    assert w.still_playing == (1, Fraction(1, 2), Fraction(1, 2), Fraction(3, 8))
+    assert w.p_ruin() == Fraction(5, 8)
+    assert ruin.bankroll_after(HEADS, 1, 3) == w.final
+
+
+def test_walk_keeps_the_expected_loss():
+    # Whatever stops the session, E[final bankroll] = bankroll - edge * E[bets].
+    for bet in (RED, STRAIGHT, baccarat.banker_bet(), craps.bet("buy_4")):
+        w = ruin.walk(bet, 5, 30, goal=9)
+        assert w.final.E() == 5 - house_edge_per_bet_made(bet) * w.expected_bets()
+
+
+# Bad input.
+
+@pytest.mark.parametrize("bankroll, goal, error, message", [
+    (0, 10, ValueError, r"the bankroll must be a positive whole number of units \(stakes\), not 0"),
+    (-5, 10, ValueError, r"the bankroll must be a positive whole number of units \(stakes\), not -5"),
+    (2.5, 10, TypeError, r"the bankroll must be a positive whole number of units \(stakes\), not 2.5: divide"),
+    (Fraction(5, 2), 10, TypeError, "the bankroll must be a positive whole number"),
+    ("20", 40, TypeError, "the bankroll must be a positive whole number"),
+    (20, 0, ValueError, r"the goal must be a positive whole number of units \(stakes\), not 0"),
+    (20, 40.0, TypeError, "the goal must be a positive whole number"),
+    (20, 20, ValueError, r"the goal \(20 units\) must be above the bankroll \(20 units\): a session that starts"),
+    (20, 10, ValueError, r"the goal \(10 units\) must be above the bankroll \(20 units\)"),
+])
+def test_bad_bankrolls_and_goals(bankroll, goal, error, message):
+    with pytest.raises(error, match=message):
+        ruin.ruin(RED, bankroll, goal)
+    with pytest.raises(error, match=message):
+        ruin.ruin(STRAIGHT, bankroll, goal)
+
+
+def test_other_bad_input():
+    with pytest.raises(ValueError, match="always pushes, so a session on it never ends"):
+        ruin.ruin(simple_bet("nothing", coin(), lambda side: True, 0), 1, 2)
+    with pytest.raises(ValueError, match="has no house edge"):
+        ruin.expected_bets_until_broke(HEADS, 10)
+    with pytest.raises(ValueError, match="give a goal and use ruin"):
+        ruin.expected_bets_until_broke(baccarat.banker_bet(), 10)
+    with pytest.raises(ValueError, match="the number of rounds must be a positive whole number"):
+        ruin.walk(RED, 10, 0)
+    with pytest.raises(ValueError, match=r"too big to solve exactly here .* choose a goal nearer the bankroll"):
+        ruin.ruin(baccarat.banker_bet(), 20, 400)
+
+
+# The command line.
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "casino_math", *args], check=False, capture_output=True, text=True)
+
+
+def test_ruin_json_shape():
+    result = run("ruin", "--game", "roulette", "--bet", "red", "--bankroll", "10", "--goal", "20", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "p_goal": "3486784401/13486784401", "p_ruin": "10000000000/13486784401",
+        "expected_bets": str(ruin.ruin(RED, 10, 20).expected_bets)}
+
+
+def test_ruin_table_and_errors():
+    table = run("ruin", "--game", "baccarat", "--bet", "banker", "--bankroll", "5", "--goal", "10")
+    assert table.returncode == 0 and "P(goal)" in table.stdout and "expected bets" in table.stdout
+    for args, message in [
+        (("--bankroll", "0", "--goal", "10"), "the bankroll must be a positive whole number of units"),
+        (("--bankroll", "10", "--goal", "5"), "the goal (5 units) must be above the bankroll (10 units)"),
+    ]:
+        result = run("ruin", "--game", "roulette", "--bet", "red", *args)
+        assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr

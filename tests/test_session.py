@@ -1,0 +1,192 @@
+"""Sessions: the exact distribution of the net after n bets, checked against closed forms and brute force."""
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from itertools import product
+from math import comb
+
+import pytest
+
+from casino_math import baccarat, craps, roulette, session
+from casino_math.bets import Bet, even_money, expected_value, simple_bet, variance
+from casino_math.dice import coin, one_face_bet
+from casino_math.distribution import Distribution
+
+WHEEL = Distribution.uniform(range(38))
+RED = even_money("red", WHEEL, lambda pocket: pocket < 18)
+STRAIGHT = simple_bet("straight up", WHEEL, lambda pocket: pocket == 0, 35)
+HEADS = even_money("heads", coin(), lambda side: side == "H")
+
+
+def every_bet():
+    """Every bet of every game under its default rules, as (game, bet id, bet)."""
+    for game, module in (("roulette", roulette), ("craps", craps), ("baccarat", baccarat)):
+        for bet_id, bet in module.edge_bets(module.RULES[module.DEFAULT_RULES]):
+            yield game, bet_id, bet
+
+
+EVERY_BET = list(every_bet())
+
+
+def brute_force(bet: Bet, rounds: int) -> Distribution:
+    """The net after ``rounds`` bets by listing every sequence of results (small cases only)."""
+    net = bet.net()
+    out: dict = {}
+    for results in product(net, repeat=rounds):
+        p = Fraction(1)
+        for x in results:
+            p *= net[x]
+        out[sum(results)] = out.get(sum(results), Fraction(0)) + p
+    return Distribution(out)
+
+
+# Closed forms.
+
+@pytest.mark.parametrize("rounds", [1, 2, 10, 37, 100])
+def test_red_is_binomial(rounds):
+    # k wins of n: net 2k - n with probability C(n, k) (9/19)^k (10/19)^(n - k).
+    s = session.session(RED, rounds)
+    for k in range(rounds + 1):
+        assert s[2 * k - rounds] == comb(rounds, k) * Fraction(9, 19) ** k * Fraction(10, 19) ** (rounds - k)
+
+
+def test_straight_up_is_binomial_in_the_number_of_wins():
+    # k wins of n straight-up bets: net 36k - n.
+    s = session.session(STRAIGHT, 50)
+    assert s.p_ahead() == sum(comb(50, k) * Fraction(1, 38) ** k * Fraction(37, 38) ** (50 - k) for k in range(2, 51))
+    assert s.p_even() == 0
+    assert session.p_ahead(STRAIGHT, 10) == 1 - Fraction(37, 38) ** 10     # one win in ten is ahead: 36 - 10 > 0
+
+
+@pytest.mark.parametrize("rounds", [1, 5, 40, 400])
+def test_fair_coin_is_symmetric(rounds):
+    s = session.session(HEADS, rounds)
+    assert s.p_ahead() == s.p_behind()
+    assert s.p_even() == (Fraction(comb(rounds, rounds // 2), 2**rounds) if rounds % 2 == 0 else 0)
+
+
+@pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{g}-{b}" for g, b, _ in EVERY_BET])
+def test_mean_and_variance_from_the_counts_match_n_times_one_bet(game, bet_id, bet):
+    s = session.session(bet, 6)
+    assert sum(s.counts.values()) == s.denominator                 # the probabilities add up to exactly 1
+    assert s.E() == s.expected_net() == 6 * expected_value(bet)     # E of a sum is the sum of the Es
+    assert s.variance() == session.session_variance(bet, 6) == 6 * variance(bet)   # independent bets
+    assert s.p_ahead() + s.p_even() + s.p_behind() == 1
+
+
+# Brute force: each way of computing (two results, three, more) against every sequence listed.
+
+@pytest.mark.parametrize("bet", [RED, STRAIGHT, one_face_bet(Fraction(7, 2)),
+                                 craps.bet("dont_pass"), craps.bet("field"), craps.bet("horn"),
+                                 craps.bet("world"), baccarat.banker_bet(), baccarat.dragon_bonus_bet("banker")],
+                         ids=lambda bet: bet.name)
+def test_each_method_against_every_sequence(bet):
+    for rounds in (1, 2, 3, 4):
+        assert session.session(bet, rounds).distribution() == brute_force(bet, rounds)
+
+
+@pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{g}-{b}" for g, b, _ in EVERY_BET])
+def test_every_bet_against_repeated_convolution(game, bet_id, bet):
+    assert session.net_after(bet, 9) == bet.net().repeated(9)
+
+
+def test_method_by_number_of_results():
+    assert len(RED.net()) == 2 and len(baccarat.banker_bet().net()) == 3 and len(craps.bet("field").net()) == 3
+    assert len(craps.bet("horn").net()) == 3 and len(baccarat.dragon_bonus_bet("player").net()) == 8
+    assert len(craps.bet("world").net()) == 4
+
+
+def test_long_sessions_of_even_money_bets():
+    s = session.session(RED, 3000)
+    assert len(s) == 3001 and s.denominator == 19**3000
+    assert s.expected_net() == Fraction(-3000, 19)
+    assert s.p_ahead() == sum(
+        comb(3000, k) * 9**k * 10 ** (3000 - k) for k in range(1501, 3001)) / Fraction(19**3000)
+
+
+def test_the_session_is_a_mapping_of_exact_probabilities():
+    s = session.session(one_face_bet(5), 2)
+    assert dict(s) == {-2: Fraction(25, 36), 4: Fraction(10, 36), 10: Fraction(1, 36)}
+    assert s[3] == 0
+    assert s.P(lambda net: net > 0) == s.p_ahead() == Fraction(11, 36)
+    assert s.floats() == ([-2.0, 4.0, 10.0], [25 / 36, 10 / 36, 1 / 36])
+    assert "2 bets on the 6" in repr(s)
+    with pytest.raises(AttributeError, match="immutable"):
+        s.rounds = 3
+
+
+def test_standard_deviation_grows_like_the_square_root():
+    assert session.session_sd(HEADS, 100) == session.session(HEADS, 100).standard_deviation() == 10
+
+
+# Bad input.
+
+@pytest.mark.parametrize("rounds, error, message", [
+    (0, ValueError, "the number of rounds must be a positive whole number, not 0"),
+    (-3, ValueError, "the number of rounds must be a positive whole number, not -3"),
+    (2.5, TypeError, r"the number of rounds must be a whole number \(int\), not 2.5"),
+    ("10", TypeError, r"the number of rounds must be a whole number \(int\), not '10'"),
+    (True, TypeError, r"the number of rounds must be a whole number \(int\), not True"),
+])
+def test_bad_numbers_of_rounds(rounds, error, message):
+    with pytest.raises(error, match=message):
+        session.session(RED, rounds)
+    with pytest.raises(error, match=message):
+        session.expected_net(RED, rounds)
+
+
+def test_too_many_rounds_says_the_limit_and_why():
+    limit = session.max_rounds(RED)
+    session.check_size(RED, limit)
+    with pytest.raises(ValueError, match=(
+            rf"{limit + 1} rounds of red is too many to compute exactly: the exact distribution would hold about "
+            rf"{limit + 2} net results whose probabilities need about \d+ digits each .*the limits are 32 MiB "
+            rf"and 16 billion, about two seconds\), so at most {limit} rounds of this bet; use the normal "
+            "approximation or simulate a longer session")):
+        session.session(RED, limit + 1)
+
+
+def test_limits_of_the_games_bets():
+    # A few thousand even-money bets, a few hundred of the banker (its counts are far longer).
+    assert session.max_rounds(RED) > 5000
+    assert session.max_rounds(craps.bet("pass")) > 2000
+    assert 300 < session.max_rounds(baccarat.banker_bet()) < 1000
+
+
+# The command line.
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "casino_math", *args], check=False, capture_output=True, text=True)
+
+
+def test_session_json_shape():
+    result = run("session", "--game", "roulette", "--bet", "red", "--rounds", "10", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert list(report) == ["game", "bet", "rounds", "expected_net", "sd", "p_ahead", "p_even", "p_behind"]
+    assert report["game"] == "roulette" and report["bet"] == "red" and report["rounds"] == 10
+    assert report["expected_net"] == "-10/19"
+    assert report["sd"] == "3.157895"                      # sqrt(10 * 360/361) = 60/19
+    assert Fraction(report["p_even"]) == 252 * Fraction(9, 19) ** 5 * Fraction(10, 19) ** 5
+    assert sum(Fraction(report[k]) for k in ("p_ahead", "p_even", "p_behind")) == 1
+
+
+def test_session_follows_the_rules_value():
+    single = json.loads(run("session", "--game", "roulette", "--bet", "red", "--rounds", "1", "--rules",
+                            "single_zero", "--format", "json").stdout)
+    assert single["expected_net"] == "-1/37"
+
+
+def test_session_table_and_errors():
+    table = run("session", "--game", "craps", "--bet", "pass", "--rounds", "100")
+    assert table.returncode == 0 and "P(ahead)" in table.stdout and "-140/99" in table.stdout
+    for args, message in [
+        (("--game", "roulette", "--bet", "red", "--rounds", "0"), "the number of rounds must be a positive"),
+        (("--game", "roulette", "--bet", "purple", "--rounds", "5"), "unknown roulette bet 'purple'; the bets are:"),
+        (("--game", "roulette", "--bet", "red", "--rounds", "5", "--rules", "monaco"), "unknown rules 'monaco'"),
+        (("--game", "roulette", "--bet", "red", "--rounds", "99999"), "too many to compute exactly"),
+    ]:
+        result = run("session", *args)
+        assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
