@@ -1,0 +1,79 @@
+"""Sessions, ruin, betting systems and simulation: how long the exact answers take (medians)."""
+
+from math import comb
+
+from timing import median_seconds, report, report_ratio
+
+from casino_math import baccarat, craps, roulette, ruin, session, simulate, systems
+from casino_math.distribution import Distribution
+
+
+def _fraction_per_term(bet, rounds):
+    """The way a binomial session was first built: one Fraction per term, checked by Distribution."""
+    net = bet.net()
+    lo, hi = sorted(net)
+    p, q = net[hi], net[lo]
+    return Distribution({k * hi + (rounds - k) * lo: comb(rounds, k) * p**k * q ** (rounds - k)
+                         for k in range(rounds + 1)})
+
+
+def _fresh(bet, rounds):
+    session._session_counts.cache_clear()        # time the computation, not the cache
+    return session.session(bet, rounds).p_ahead()
+
+
+def main() -> None:
+    red = dict(roulette.edge_bets(roulette.OXFORD))["red"]
+    straight = dict(roulette.edge_bets(roulette.OXFORD))["straight"]
+    banker = baccarat.banker_bet()
+    dragon = baccarat.dragon_bonus_bet("player")
+    field = craps.bet("field")
+
+    for n in (1000, 3000):
+        fast = median_seconds(lambda n=n: _fresh(red, n))
+        report(f"session(red, {n}).p_ahead()  [binomial counts]", fast)
+        slow = median_seconds(lambda n=n: _fraction_per_term(red, n).P(lambda x: x > 0), repeat=3)
+        report("  the same with a Fraction per term", slow)
+        report_ratio("  speed-up", slow, fast)
+    report("session(red, 3000).distribution()  [every Fraction built]",
+           median_seconds(lambda: session.session(red, 3000).distribution(), repeat=3))
+    report("session(straight up, 3000).p_ahead()", median_seconds(lambda: _fresh(straight, 3000)))
+    report("session(banker, 100).p_ahead()  [trinomial]", median_seconds(lambda: _fresh(banker, 100)))
+    report("session(banker, 200).p_ahead()  [trinomial]", median_seconds(lambda: _fresh(banker, 200), repeat=3))
+    report("session(field, 300).p_ahead()  [one bet at a time]", median_seconds(lambda: _fresh(field, 300), repeat=3))
+    report("session(dragon bonus, 100).p_ahead()  [one bet at a time]",
+           median_seconds(lambda: _fresh(dragon, 100), repeat=3))
+
+    report("ruin(red, 20, 40)  [formula]", median_seconds(lambda: ruin.ruin(red, 20, 40)))
+    report("ruin(straight up, 20, 40)  [chain, climbing]", median_seconds(lambda: ruin.ruin(straight, 20, 40)))
+    report("ruin(dragon bonus, 20, 40)  [chain, climbing]", median_seconds(lambda: ruin.ruin(dragon, 20, 40)))
+    report("ruin(banker, 10, 20)  [chain: 380 bankrolls]", median_seconds(lambda: ruin.ruin(banker, 10, 20)))
+    report("ruin(banker, 20, 40)  [chain: 780 bankrolls]", median_seconds(lambda: ruin.ruin(banker, 20, 40), repeat=3))
+    climb = median_seconds(lambda: ruin.ruin_by_climbing(banker, 2, 4))
+    eliminate = median_seconds(lambda: ruin.ruin_chain(banker, 2, 4), repeat=3)
+    report("ruin_by_climbing(banker, 2, 4)", climb)
+    report("ruin_chain(banker, 2, 4)  [Gaussian elimination of all 60]", eliminate)
+    report_ratio("  speed-up", eliminate, climb)
+    report("walk(red, 20, 1000)  [until broke, 1000 bets]", median_seconds(lambda: ruin.walk(red, 20, 1000), repeat=3))
+
+    for name, system in systems.SYSTEMS.items():
+        report(f"play(red, {name}, 20 -> 30, max 50, 200 bets)",
+               median_seconds(lambda system=system: systems.play(red, system, 20, 30, 50, 200), repeat=3))
+    report("play(banker, martingale, 20 -> 30, max 50, 100 bets)",
+           median_seconds(lambda: systems.play(banker, systems.MARTINGALE, 20, 30, 50, 100), repeat=3))
+
+    rules = roulette.OXFORD
+    report("simulate 1,000,000 roulette spins of red",
+           median_seconds(lambda: simulate.roulette_sample(red, rules, 1_000_000, simulate.generator(1))))
+    report("simulate 100,000 pass line bets, roll by roll",
+           median_seconds(lambda: simulate.craps_sample("pass", craps.bet("pass"), craps.OXFORD, 100_000,
+                                                        simulate.generator(1))))
+    report("simulate 100,000 hard 4 bets, roll by roll",
+           median_seconds(lambda: simulate.craps_sample("hard_4", craps.bet("hard_4"), craps.OXFORD, 100_000,
+                                                        simulate.generator(1))))
+    report("deal 1,000 eight-deck shoes to the cut card (about 80,000 coups)",
+           median_seconds(lambda: simulate.deal_shoes(baccarat.RULES["oxford"], 1000, simulate.generator(1))))
+
+
+if __name__ == "__main__":
+    main()
