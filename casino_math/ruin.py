@@ -21,8 +21,9 @@ Fraction(3486784401, 13486784401)
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from math import gcd, lcm
 
 from .bets import Bet, house_edge_per_bet_made
@@ -500,18 +501,46 @@ def expected_bets_until_broke(bet: Bet, bankroll: int) -> Fraction:
 class Walk:
     """A session of at most ``rounds`` one-unit bets that stops early at ruin (or at ``goal``), exactly.
 
-    ``final`` is the distribution of the bankroll at the end; ``still_playing[m]``
-    the probability that the session is still going after m bets (m = 0 to
-    rounds); ``ruined_by[m]`` the probability of ruin within m bets.
+    The chances are kept as whole numbers: ``counts`` maps each final bankroll
+    to its count over ``denominator`` (D**rounds); ``live[m]`` and
+    ``ruined[m]`` are the counts, over D**m, of sessions still going after m
+    bets and of sessions ruined within m bets.  The fractions are built only
+    when asked for: ``final``, ``still_playing``, ``ruined_by``.
     """
 
     bet: str
     bankroll: int
     goal: int | None
     rounds: int
-    final: Distribution
-    still_playing: tuple[Fraction, ...]
-    ruined_by: tuple[Fraction, ...]
+    counts: dict = field(repr=False)
+    denominator: int = field(repr=False)
+    live: tuple[int, ...] = field(repr=False)
+    ruined: tuple[int, ...] = field(repr=False)
+    step_denominator: int = field(repr=False)
+
+    @cached_property
+    def final(self) -> Distribution:
+        """The distribution of the bankroll at the end of the session."""
+        return Distribution.from_counts(self.counts)
+
+    @cached_property
+    def still_playing(self) -> tuple[Fraction, ...]:
+        """P(the session is still going after m bets), for m = 0 to rounds."""
+        return tuple(Fraction(c, self.step_denominator**m) for m, c in enumerate(self.live))
+
+    @cached_property
+    def ruined_by(self) -> tuple[Fraction, ...]:
+        """P(ruined within m bets), for m = 0 to rounds."""
+        return tuple(Fraction(c, self.step_denominator**m) for m, c in enumerate(self.ruined))
+
+    def still_playing_floats(self) -> list[float]:
+        """P(still playing after m bets) as floats, for plots.
+
+        >>> from casino_math.dice import one_face_bet
+        >>> walk(one_face_bet(1), 1, 2).still_playing_floats()
+        [1.0, 0.16666666666666666, 0.16666666666666666]
+        """
+        return [c / self.step_denominator**m for m, c in enumerate(self.live)]
 
     def expected_bets(self) -> Fraction:
         """The expected number of bets made: the sum over m < rounds of P(still playing after m bets).
@@ -530,7 +559,25 @@ class Walk:
         >>> walk(one_face_bet(1), 1, 1).p_ruin()        # the 6 at even money: lose the only unit
         Fraction(5, 6)
         """
-        return self.ruined_by[-1]
+        return Fraction(self.ruined[-1], self.step_denominator**self.rounds)
+
+    def P(self, event) -> Fraction:
+        """The probability of an event about the final bankroll (a predicate on it).
+
+        >>> from casino_math.dice import one_face_bet
+        >>> walk(one_face_bet(1), 1, 1).P(lambda b: b > 1)
+        Fraction(1, 6)
+        """
+        return Fraction(sum(c for b, c in self.counts.items() if event(b)), self.denominator)
+
+    def E(self) -> Fraction:
+        """The expected final bankroll.
+
+        >>> from casino_math.dice import one_face_bet
+        >>> walk(one_face_bet(1), 1, 1).E()             # 2 * 1/6
+        Fraction(1, 3)
+        """
+        return sum((b * c for b, c in self.counts.items()), Fraction(0)) / self.denominator
 
 
 def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
@@ -538,7 +585,10 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
 
     Each bet, the chance of every bankroll still in play is spread over the
     bet's results; a bankroll that can no longer cover a bet (or has reached
-    the goal) stops.  All counts are whole numbers over D**m after m bets.
+    the goal) stops.  A push changes nothing, so the walk is made over the
+    *decided* bets only, and m bets of which r are decided weigh in with the
+    binomial count C(m, r) pushes**(m - r): a bet that can push (the banker)
+    then costs no more than one that cannot.  All counts are whole numbers.
 
     >>> from casino_math.dice import coin
     >>> from casino_math.bets import even_money
@@ -555,30 +605,59 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
     net = bet.net()
     denominator = lcm(*(p.denominator for p in net.values()))
     scale = lcm(*(x.denominator for x in net))
-    moves = [(int(x * scale), int(p * denominator)) for x, p in net.items()]
-    least = int(cover(bet) * scale)
-    top = None if goal is None else goal * scale
-    live = {bankroll * scale: 1} if bankroll * scale >= least else {}
-    ended: dict[int, Fraction] = {} if live else {bankroll * scale: Fraction(1)}
-    still, ruined, ruin_count = [Fraction(1) if live else Fraction(0)], [Fraction(0) if live else Fraction(1)], 0
-    for m in range(1, rounds + 1):
+    counts = {int(x * scale): int(p * denominator) for x, p in net.items()}
+    pushes = counts.pop(0, 0)
+    least, top = int(cover(bet) * scale), None if goal is None else goal * scale
+    decided = _decided_walk(counts, bankroll * scale, least, top, rounds)
+    # weights[r]: the count of "r of the m bets decided", C(m, r) pushes**(m - r), for m = 0, 1, ..., rounds.
+    weights, live, ruined = [1], [], []
+    for m in range(rounds + 1):
+        if m:
+            weights = [pushes * a + b for a, b in zip([*weights, 0], [0, *weights])] if pushes else [0] * m + [1]
+        live.append(sum(w * d.live for w, d in zip(weights, decided) if w))
+        ruined.append(sum(w * d.ruined for w, d in zip(weights, decided) if w))
+    final: dict[int, int] = {}
+    for w, d in zip(weights, decided):
+        for b, count in d.counts.items() if w else ():
+            final[b] = final.get(b, 0) + w * count
+    counts = {Fraction(b, scale): final[b] for b in sorted(final)}
+    return Walk(bet.name, bankroll, goal, rounds, counts, denominator**rounds, tuple(live), tuple(ruined), denominator)
+
+
+@dataclass(frozen=True)
+class _Decided:
+    """After r decided bets: the count of every bankroll (stopped or not), the count still playing, and ruined."""
+
+    counts: dict[int, int]
+    live: int
+    ruined: int
+
+
+def _decided_walk(moves: dict[int, int], start: int, least: int, top: int | None, rounds: int) -> list[_Decided]:
+    """The walk over decided bets (no pushes), r = 0 to rounds; counts over (sum of the moves' counts)**r."""
+    whole = sum(moves.values())
+    if start < least:
+        return [_Decided({start: whole**r}, 0, whole**r) for r in range(rounds + 1)]
+    live, ended, ruined = {start: 1}, {}, 0
+    out = [_Decided({start: 1}, 1, 0)]
+    for _ in range(rounds):
         after: dict[int, int] = {}
-        stopped: dict[int, int] = {}
+        ended = {b: count * whole for b, count in ended.items()}
+        ruined *= whole
         for b, count in live.items():
-            for x, c in moves:
+            for x, c in moves.items():
                 nxt = b + x
-                target = stopped if nxt < least or (top is not None and nxt >= top) else after
-                target[nxt] = target.get(nxt, 0) + count * c
-        for b, count in stopped.items():
-            ended[b] = ended.get(b, Fraction(0)) + Fraction(count, denominator**m)
-        ruin_count = ruin_count * denominator + sum(c for b, c in stopped.items() if b < least)
+                if nxt < least or (top is not None and nxt >= top):
+                    ended[nxt] = ended.get(nxt, 0) + count * c
+                    ruined += count * c if nxt < least else 0
+                else:
+                    after[nxt] = after.get(nxt, 0) + count * c
         live = after
-        still.append(Fraction(sum(live.values()), denominator**m))
-        ruined.append(Fraction(ruin_count, denominator**m))
-    for b, count in live.items():
-        ended[b] = ended.get(b, Fraction(0)) + Fraction(count, denominator**rounds)
-    final = Distribution({Fraction(b, scale): p for b, p in sorted(ended.items())})
-    return Walk(bet.name, bankroll, goal, rounds, final, tuple(still), tuple(ruined))
+        merged = dict(ended)
+        for b, count in live.items():
+            merged[b] = merged.get(b, 0) + count
+        out.append(_Decided(merged, sum(live.values()), ruined))
+    return out
 
 
 def bankroll_after(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Distribution:
