@@ -124,6 +124,21 @@ def cmd_edges(args) -> str:
     return _as_table(report)
 
 
+def cmd_eor(args) -> str:
+    """Baccarat's effect of removal: each bet's exact change in EV when one card of each point value is removed."""
+    from .baccarat import BET_IDS
+    from .baccarat.eor import effect_of_removal
+
+    decks = 8 if args.decks is None else args.decks
+    effects = effect_of_removal("oxford", decks=decks)
+    if args.format == "json":
+        eor = {str(v): {bet: fraction_text(e[bet]) for bet in BET_IDS} for v, e in effects.items()}
+        return json.dumps({"decks": decks, "eor": eor}, indent=2)
+    rows = [[str(v), *(percent(e[bet], 6) for bet in BET_IDS)] for v, e in effects.items()]
+    caption = f"Effect of removing one card of each point value from {decks} decks (change in EV per unit staked)"
+    return repr(Table(["card", *BET_IDS], rows, caption))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m casino_math",
@@ -144,6 +159,16 @@ def build_parser() -> argparse.ArgumentParser:
     edges.add_argument("--decks", type=int, help="baccarat: the number of decks in the shoe (default 8)")
     edges.add_argument("--format", choices=["table", "json", "csv"], default="table")
     edges.set_defaults(run=cmd_edges)
+
+    eor = sub.add_parser(
+        "eor",
+        help="baccarat: the effect of removing one card of each point value on every bet",
+        description="Baccarat (Oxford rules): each bet's exact change in expected value per unit staked "
+        "when one card of each point value is removed from a full shoe.",
+    )
+    eor.add_argument("--decks", type=int, help="the number of decks in the shoe (default 8)")
+    eor.add_argument("--format", choices=["table", "json"], default="table")
+    eor.set_defaults(run=cmd_eor)
     return parser
 
 

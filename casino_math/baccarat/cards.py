@@ -1,0 +1,216 @@
+"""Cards and shoes: what a baccarat card is worth, and what is left in the shoe.
+
+Only a card's *point value* matters in baccarat: an ace counts 1, the cards 2
+to 9 their face value, and tens and picture cards 0.  A shoe is therefore
+described by ten counts, how many cards of each point value 0 to 9 it holds.
+An eight-deck shoe has 128 zeros (the tens, jacks, queens and kings of eight
+decks) and 32 of each other value.
+
+>>> shoe = Shoe.of_decks(8)
+>>> shoe.counts
+(128, 32, 32, 32, 32, 32, 32, 32, 32, 32)
+>>> shoe.size
+416
+>>> point_value("K"), point_value("7"), hand_total([7, 8])
+(0, 7, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+#: The point values a card can have.
+POINT_VALUES = tuple(range(10))
+
+#: The thirteen ranks of a deck, in the order a deck is printed.
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+#: How many cards of each rank one deck has.
+CARDS_PER_RANK = 4
+
+#: Cards in one deck.
+DECK_SIZE = len(RANKS) * CARDS_PER_RANK
+
+
+def point_value(rank: str) -> int:
+    """The baccarat point value of a rank: ace 1, 2 to 9 face value, 10 and pictures 0.
+
+    >>> [point_value(r) for r in RANKS]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
+    >>> point_value("Joker")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rank 'Joker'; the ranks are A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K
+    """
+    if rank not in RANKS:
+        raise ValueError(f"unknown rank {rank!r}; the ranks are {', '.join(RANKS)}")
+    return 1 if rank == "A" else int(rank) % 10 if rank.isdigit() else 0
+
+
+def hand_total(values: Iterable[int]) -> int:
+    """The total of a hand: the sum of its point values, keeping only the last digit.
+
+    >>> hand_total([2, 3]), hand_total([2, 3, 9]), hand_total([0, 0, 0])
+    (5, 4, 0)
+    """
+    return sum(check_point_value(v) for v in values) % 10
+
+
+def check_point_value(value) -> int:
+    """``value`` if it is a point value (a whole number 0 to 9), else a clear error.
+
+    >>> check_point_value(9)
+    9
+    >>> check_point_value(10)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown point value 10; point values are the whole numbers 0 to 9 (tens and pictures count 0)
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value not in POINT_VALUES:
+        raise ValueError(
+            f"unknown point value {value!r}; point values are the whole numbers 0 to 9 (tens and pictures count 0)"
+        )
+    return value
+
+
+def check_decks(decks) -> int:
+    """``decks`` if it is a whole number of decks (1 or more), else a clear error.
+
+    >>> check_decks(8)
+    8
+    >>> check_decks(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: the number of decks must be a whole number from 1 up, not 0
+    """
+    if isinstance(decks, bool) or not isinstance(decks, int):
+        raise TypeError(f"the number of decks must be a whole number (int), not {decks!r}")
+    if decks < 1:
+        raise ValueError(f"the number of decks must be a whole number from 1 up, not {decks!r}")
+    return decks
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """The cards left in a shoe, as a count for each point value 0 to 9.
+
+    >>> Shoe((16, 4, 4, 4, 4, 4, 4, 4, 4, 4)).size
+    52
+    >>> Shoe((16, -1, 4, 4, 4, 4, 4, 4, 4, 4))
+    Traceback (most recent call last):
+    ...
+    ValueError: the shoe has -1 cards of point value 1; a count cannot be negative
+    """
+
+    counts: tuple[int, ...]
+    """``counts[v]``: how many cards of point value ``v`` the shoe holds."""
+
+    def __post_init__(self):
+        counts = tuple(self.counts)
+        if len(counts) != len(POINT_VALUES):
+            raise ValueError(f"a shoe has a count for each point value 0 to 9 (10 counts), not {len(counts)}")
+        for value, n in enumerate(counts):
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise TypeError(
+                    f"the count of point value {value} is {n!r}; counts of cards must be whole numbers (int)"
+                )
+            if n < 0:
+                raise ValueError(f"the shoe has {n} cards of point value {value}; a count cannot be negative")
+        object.__setattr__(self, "counts", counts)
+
+    @classmethod
+    def of_decks(cls, decks: int = 8) -> Shoe:
+        """A full shoe of ``decks`` 52-card decks.
+
+        >>> Shoe.of_decks(1).counts
+        (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+        """
+        return cls.from_ranks({rank: CARDS_PER_RANK * check_decks(decks) for rank in RANKS})
+
+    @classmethod
+    def from_values(cls, counts: Mapping[int, int]) -> Shoe:
+        """A shoe from counts by point value; values left out have no cards.
+
+        >>> Shoe.from_values({0: 3, 9: 3}).counts
+        (3, 0, 0, 0, 0, 0, 0, 0, 0, 3)
+        >>> Shoe.from_values({10: 4})
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown point value 10; point values are the whole numbers 0 to 9 (tens and pictures count 0)
+        """
+        for value in counts:
+            check_point_value(value)
+        return cls(tuple(counts.get(v, 0) for v in POINT_VALUES))
+
+    @classmethod
+    def from_ranks(cls, counts: Mapping[str, int]) -> Shoe:
+        """A shoe from counts by rank ("A", "2", ... "10", "J", "Q", "K"); ranks left out have no cards.
+
+        >>> Shoe.from_ranks({"A": 4, "K": 4, "Q": 4}).counts
+        (8, 4, 0, 0, 0, 0, 0, 0, 0, 0)
+        """
+        by_value = [0] * len(POINT_VALUES)
+        for rank, n in counts.items():
+            value = point_value(rank)
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise TypeError(f"the count of rank {rank} is {n!r}; counts of cards must be whole numbers (int)")
+            if n < 0:
+                raise ValueError(f"the shoe has {n} cards of rank {rank}; a count cannot be negative")
+            by_value[value] += n
+        return cls(tuple(by_value))
+
+    @property
+    def size(self) -> int:
+        """How many cards the shoe holds.
+
+        >>> Shoe.of_decks(6).size
+        312
+        """
+        return sum(self.counts)
+
+    def __getitem__(self, value: int) -> int:
+        return self.counts[check_point_value(value)]
+
+    def without(self, value: int, n: int = 1) -> Shoe:
+        """The shoe after ``n`` cards of point value ``value`` are taken out.
+
+        >>> Shoe.of_decks(1).without(0, 16).counts
+        (0, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+        >>> Shoe.of_decks(1).without(5, 5)
+        Traceback (most recent call last):
+        ...
+        ValueError: cannot take 5 cards of point value 5 out of a shoe that has 4 of them
+        """
+        check_point_value(value)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"the number of cards to take out must be a whole number from 0 up, not {n!r}")
+        if n > self.counts[value]:
+            raise ValueError(
+                f"cannot take {n} cards of point value {value} out of a shoe that has {self.counts[value]} of them"
+            )
+        return Shoe(tuple(c - n if v == value else c for v, c in enumerate(self.counts)))
+
+    def removing(self, removed: Mapping[int, int]) -> Shoe:
+        """The shoe after the cards in ``removed`` (point value -> how many) are taken out.
+
+        >>> Shoe.of_decks(1).removing({1: 4, 9: 2}).counts
+        (16, 0, 4, 4, 4, 4, 4, 4, 4, 2)
+        """
+        shoe = self
+        for value, n in removed.items():
+            shoe = shoe.without(value, n)
+        return shoe
+
+
+def as_shoe(shoe=None, decks: int | None = None) -> Shoe:
+    """A Shoe from what a caller gave: a Shoe, ten counts, a number of decks, or nothing (eight decks).
+
+    >>> as_shoe().size, as_shoe(decks=1).size, as_shoe((6, 0, 0, 0, 0, 0, 0, 0, 0, 0)).size
+    (416, 52, 6)
+    """
+    if shoe is not None and decks is not None:
+        raise ValueError("give either a shoe or a number of decks, not both")
+    if shoe is None:
+        return Shoe.of_decks(8 if decks is None else decks)
+    return shoe if isinstance(shoe, Shoe) else Shoe(tuple(shoe))

@@ -1,0 +1,312 @@
+"""Every coup a shoe can deal, counted exactly.
+
+A coup uses four, five or six cards, dealt in the order player, banker,
+player, banker, then the player's third card, then the banker's.  To give
+every deal the same weight, each coup is counted as **six** cards: a coup that
+uses only four is counted once for every way the two unused cards could come
+out.  From a shoe of N cards there are then N(N-1)(N-2)(N-3)(N-4)(N-5) equally
+likely ordered deals, 416·415·414·413·412·411 for eight decks.
+
+>>> counts = deal_counts(Shoe.of_decks(8))
+>>> sum(counts.values()) == 416 * 415 * 414 * 413 * 412 * 411
+True
+>>> sum(n for coup, n in counts.items() if coup.winner == "banker")
+2292252566437888
+
+How the counting is made fast (the result is the same as dealing every six
+values one by one, which the chapter does first):
+
+1. The number of ways to deal a given sequence of cards depends only on which
+   cards they are, not on their order: drawing two 5s and a 9 from a shoe with
+   c5 fives and c9 nines can happen c5(c5-1)c9 ways in any order.  So the first
+   four cards are grouped by the player's pair and the banker's pair (55 pairs
+   each, 3,025 combinations, merged further by their totals), a grouping that
+   does not depend on the shoe and is made once.
+2. For each player total p and banker total b, the first four cards matter to
+   what follows only through which cards they took out of the shoe.  The third
+   cards x and y can be dealt (c[x] - m_x)(c[y] - m_y - [x = y]) ways after the
+   first four took m out; summed over the first four cards this is a formula in
+   three running sums, W = sum of w, S1[v] = sum of w m_v and S2[v][u] = sum of
+   w m_v m_u.  The third cards are then 10 or 100 multiplications per (p, b)
+   instead of a loop over every earlier card.
+3. Branches the rules never reach are never visited: nobody draws after a
+   natural, and a hand that stands gets no third card.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache, lru_cache
+from math import perm
+from typing import NamedTuple
+
+from ..distribution import Distribution
+from .cards import POINT_VALUES, Shoe, as_shoe, hand_total
+from .rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
+
+#: The most cards a coup can use; every coup is counted as this many.
+CARDS_PER_COUP = 6
+
+
+class Coup(NamedTuple):
+    """How a coup ended: each hand's final total and how many cards it took.
+
+    >>> Coup(9, 7, 2, 2).natural, Coup(9, 7, 2, 2).winner, Coup(9, 7, 2, 2).margin
+    (True, 'player', 2)
+    >>> Coup(3, 3, 3, 2).winner
+    'tie'
+    """
+
+    player: int
+    """The player's final total."""
+    banker: int
+    """The banker's final total."""
+    player_cards: int
+    """How many cards the player's hand has (2 or 3)."""
+    banker_cards: int
+    """How many cards the banker's hand has (2 or 3)."""
+
+    @property
+    def natural(self) -> bool:
+        """Whether the coup ended on a natural (a two-card 8 or 9 in either hand).
+
+        With two cards each, a total of 8 or 9 can only be a natural.
+
+        >>> Coup(8, 2, 2, 2).natural, Coup(8, 2, 3, 2).natural, Coup(7, 6, 2, 2).natural
+        (True, False, False)
+        """
+        return self.player_cards == 2 and self.banker_cards == 2 and max(self.player, self.banker) in NATURALS
+
+    @property
+    def winner(self) -> str:
+        """Which hand won: "player", "banker" or "tie".
+
+        >>> Coup(0, 1, 3, 3).winner
+        'banker'
+        """
+        if self.player == self.banker:
+            return "tie"
+        return "player" if self.player > self.banker else "banker"
+
+    @property
+    def margin(self) -> int:
+        """By how many points the winner won (0 for a tie).
+
+        >>> Coup(9, 0, 3, 3).margin
+        9
+        """
+        return abs(self.player - self.banker)
+
+    @property
+    def result(self) -> Result:
+        """What the bets of the table look at: who won, by how much, with a natural or not.
+
+        >>> Coup(7, 0, 2, 3).result
+        Result(winner='player', margin=7, natural=False, banker_three_card_seven=False)
+        """
+        seven = self.winner == "banker" and self.banker == 7 and self.banker_cards == 3
+        return Result(self.winner, self.margin, self.natural, seven)
+
+
+class Result(NamedTuple):
+    """A coup as the bets see it: every bet of the table is settled by these four facts.
+
+    >>> Result("banker", 2, True, False).winner
+    'banker'
+    """
+
+    winner: str
+    """"player", "banker" or "tie"."""
+    margin: int
+    """By how many points the winner won (0 for a tie)."""
+    natural: bool
+    """Whether the coup ended on a natural (a two-card 8 or 9 in either hand)."""
+    banker_three_card_seven: bool
+    """Whether the banker won with a three-card 7 (EZ Baccarat's banker bet pushes then)."""
+
+
+def play(cards, drawing: DrawingRules = STANDARD_DRAWING) -> Coup:
+    """The coup dealt from six point values in order: player, banker, player, banker, then third cards.
+
+    The player's third card is the fifth value (if the player draws); the
+    banker's is the next one not yet used.
+
+    >>> play([3, 4, 2, 0, 9, 1])     # player 5 draws a 9 (total 4); banker 4 against a 9 stands
+    Coup(player=4, banker=4, player_cards=3, banker_cards=2)
+    >>> play([3, 4, 2, 0, 6, 1])     # banker 4 against a player's 6 draws the 1
+    Coup(player=1, banker=5, player_cards=3, banker_cards=3)
+    >>> play([9, 0, 0, 0, 5, 5])     # a natural 9: nobody draws
+    Coup(player=9, banker=0, player_cards=2, banker_cards=2)
+    """
+    cards = list(cards)
+    player, banker, rest = [cards[0], cards[2]], [cards[1], cards[3]], cards[4:]
+    p, b = hand_total(player), hand_total(banker)
+    if p in NATURALS or b in NATURALS:
+        return Coup(p, b, 2, 2)
+    third = STOOD
+    if drawing.player_draws_on(p):
+        third = rest.pop(0)
+        player.append(third)
+    if drawing.banker_draws_on(b, third):
+        banker.append(rest.pop(0))
+    return Coup(hand_total(player), hand_total(banker), len(player), len(banker))
+
+
+def deals_total(shoe: Shoe) -> int:
+    """The number of ordered six-card deals from the shoe: N(N-1)...(N-5).
+
+    >>> deals_total(Shoe.of_decks(8))
+    4998398275503360
+    """
+    return perm(shoe.size, CARDS_PER_COUP)
+
+
+@cache
+def first_four_groups() -> dict[tuple[int, int], tuple[tuple[tuple[tuple[int, int], ...], int], ...]]:
+    """The first four cards grouped by (player total, banker total) and by which cards they are.
+
+    For each (player total, banker total): pairs (cards, orderings), where
+    ``cards`` lists (point value, how many) of the four cards and
+    ``orderings`` is the number of ways to deal them as the player's pair and
+    the banker's pair with these totals.  The grouping does not depend on the
+    shoe.
+
+    >>> groups = first_four_groups()
+    >>> sum(n for cards, n in groups[(0, 0)] if cards == ((0, 4),))    # four zeros: one way
+    1
+    >>> sum(n for group in groups.values() for _, n in group)          # every ordered deal of four values
+    10000
+    """
+    pairs = [((a, b), (a + b) % 10, 1 if a == b else 2) for a in POINT_VALUES for b in POINT_VALUES if a <= b]
+    groups: dict = defaultdict(lambda: defaultdict(int))
+    for player_pair, p, player_orderings in pairs:
+        for banker_pair, b, banker_orderings in pairs:  # 2 orderings for a mixed pair, 1 for a pair
+            groups[(p, b)][tuple(sorted(player_pair + banker_pair))] += player_orderings * banker_orderings
+    taken = {cards: tuple((v, cards.count(v)) for v in sorted(set(cards))) for g in groups.values() for cards in g}
+    return {key: tuple((taken[cards], n) for cards, n in group.items()) for key, group in groups.items()}
+
+
+def _ways(counts: tuple[int, ...], taken: tuple[tuple[int, int], ...]) -> int:
+    """The number of ordered ways to draw the cards ``taken`` from ``counts`` (in a fixed order)."""
+    ways = 1
+    for value, k in taken:
+        c = counts[value]
+        for i in range(k):
+            ways *= c - i
+    return ways
+
+
+def deal_counts(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> dict[Coup, int]:
+    """The number of ordered six-card deals from the shoe that end in each coup.
+
+    ``shoe`` is a :class:`~casino_math.baccarat.cards.Shoe` (default: eight
+    decks) with at least six cards.
+
+    >>> counts = deal_counts(Shoe.of_decks(1))
+    >>> sum(counts.values()) == 52 * 51 * 50 * 49 * 48 * 47
+    True
+    >>> counts[Coup(9, 9, 2, 2)]     # both hands a natural 9 (the 5th and 6th cards are free)
+    132833280
+    """
+    shoe = as_shoe(shoe)
+    if shoe.size < CARDS_PER_COUP:
+        raise ValueError(
+            f"the shoe has {shoe.size} cards; a coup can need six (two per hand and a third card each), "
+            "so the shoe must hold at least six"
+        )
+    if not isinstance(drawing, DrawingRules):
+        raise TypeError(f"drawing must be DrawingRules, not {type(drawing).__name__}")
+    return dict(_deal_counts(shoe.counts, drawing))
+
+
+@lru_cache(maxsize=512)
+def _deal_counts(c: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[Coup, int], ...]:
+    n = sum(c)
+    free = [perm(n - used, CARDS_PER_COUP - used) for used in range(CARDS_PER_COUP + 1)]  # unused cards' orderings
+    player_draws = [p in drawing.player_draws for p in POINT_VALUES]
+    banker_draws = {(b, x): (b, x) in drawing.banker_draws for b in POINT_VALUES for x in (*POINT_VALUES, STOOD)}
+    out: dict[tuple[int, int, int, int], int] = defaultdict(int)
+    ways_cache: dict = {}
+    for (p, b), group in first_four_groups().items():
+        weighted = []
+        for taken, orderings in group:
+            w = ways_cache.get(taken)
+            if w is None:
+                w = ways_cache[taken] = _ways(c, taken)
+            if w:
+                weighted.append((taken, orderings * w))
+        W = sum(w for _, w in weighted)
+        if not W:
+            continue
+        if p in NATURALS or b in NATURALS:
+            out[(p, b, 2, 2)] += W * free[4]
+            continue
+        S1 = [0] * 10
+        for taken, w in weighted:
+            for v, k in taken:
+                S1[v] += w * k
+        if not player_draws[p]:
+            if banker_draws[(b, STOOD)]:
+                for y in POINT_VALUES:
+                    out[(p, (b + y) % 10, 2, 3)] += (c[y] * W - S1[y]) * free[5]
+            else:
+                out[(p, b, 2, 2)] += W * free[4]
+            continue
+        S2 = [0] * 100
+        for taken, w in weighted:
+            for v, k in taken:
+                for u, j in taken:
+                    S2[10 * v + u] += w * k * j
+        for x in POINT_VALUES:
+            px = (p + x) % 10
+            if not banker_draws[(b, x)]:
+                out[(px, b, 3, 2)] += (c[x] * W - S1[x]) * free[5]
+                continue
+            cx, s1x = c[x], S1[x]
+            for y in POINT_VALUES:
+                cy = c[y] - (x == y)
+                # sum over the first four cards of w (c[x] - m_x)(c[y] - m_y - [x = y])
+                out[(px, (b + y) % 10, 3, 3)] += cx * cy * W - cx * S1[y] - cy * s1x + S2[10 * x + y]
+    return tuple((Coup(*key), count) for key, count in out.items() if count)
+
+
+def coups(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> Distribution:
+    """The distribution of the coup dealt from a shoe: each coup's count over the number of deals.
+
+    >>> outcomes = coups(Shoe.of_decks(8))
+    >>> outcomes.P(lambda coup: coup.winner == "tie")
+    Fraction(619306544887, 6508331087895)
+    """
+    return _coups(as_shoe(shoe), drawing)
+
+
+@lru_cache(maxsize=512)
+def _coups(shoe: Shoe, drawing: DrawingRules) -> Distribution:
+    return Distribution.from_counts(deal_counts(shoe, drawing))
+
+
+def result_counts(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> dict[Result, int]:
+    """The number of ordered six-card deals that end in each :class:`Result` (the coups' counts, summed).
+
+    >>> counts = result_counts(Shoe.of_decks(8))
+    >>> sum(n for result, n in counts.items() if result.winner == "tie")
+    475627426473216
+    """
+    counts: dict[Result, int] = defaultdict(int)
+    for coup, n in deal_counts(shoe, drawing).items():
+        counts[coup.result] += n
+    return dict(counts)
+
+
+def results(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> Distribution:
+    """The distribution of the result of a coup dealt from a shoe: the sample space of every bet.
+
+    >>> len(results(Shoe.of_decks(8))) < len(coups(Shoe.of_decks(8)))
+    True
+    """
+    return _results(as_shoe(shoe), drawing)
+
+
+@lru_cache(maxsize=512)
+def _results(shoe: Shoe, drawing: DrawingRules) -> Distribution:
+    return Distribution.from_counts(result_counts(shoe, drawing))

@@ -1,0 +1,211 @@
+"""Effect of removal: how each card that leaves the shoe changes every bet, and what a counter could gain.
+
+The *effect of removal* of a point value v is the change in a bet's expected
+value (per unit staked) when one card of value v is taken out of the shoe:
+EV(shoe without one v) - EV(full shoe), computed exactly by enumerating both
+shoes.  Removing a card drawn at random changes nothing on average, because a
+card nobody has seen is just another card of the shoe; so the effects,
+weighted by how many cards of each value the shoe holds, add up to exactly 0.
+
+>>> effects = effect_of_removal("oxford", decks=8)
+>>> sum(Shoe.of_decks(8)[v] * effects[v]["banker"] for v in range(10))
+Fraction(0, 1)
+
+A card counter adds up the effects of the cards already dealt to estimate
+the expected value of the rest of the shoe (Griffin's linear estimate):
+
+    EV(rest) ≈ EV(full shoe) + (N - 1) / (N - k) × (sum of the effects of the k cards dealt),
+
+and bets only when the estimate is positive.  Over random shoes the sum is
+spread around 0 with variance (N - 1) k / (N - k) × σ², where σ² is the mean
+square effect per card; a normal curve then tells how often the bet turns
+favourable and what betting only then is worth.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+from .. import bets as b
+from .cards import POINT_VALUES, Shoe, check_point_value
+from .rules import rules_named
+
+
+def expected_values(rules="oxford", shoe=None, decks: int | None = None) -> dict[str, Fraction]:
+    """Every bet's expected value per unit staked, dealt from the shoe (bet ID -> exact EV).
+
+    >>> expected_values("oxford")["tie"]
+    Fraction(-103841353768, 723147898655)
+    """
+    from . import edge_bets
+
+    return {bet_id: b.expected_value(bet) for bet_id, bet in edge_bets(rules_named(rules), decks, shoe)}
+
+
+def effect_of_removal(rules="oxford", shoe=None, decks: int | None = None) -> dict[int, dict[str, Fraction]]:
+    """For each point value the shoe holds, the change in every bet's EV when one card of it is removed.
+
+    >>> effects = effect_of_removal("oxford", decks=8)
+    >>> effects[4]["banker"] > 0 > effects[4]["player"]      # a 4 gone helps the banker bet and hurts the player's
+    True
+    """
+    from .bets import shoe_for
+
+    shoe = shoe_for(rules_named(rules), shoe, decks)
+    if shoe.size < 7:
+        raise ValueError(f"the shoe has {shoe.size} cards; with one removed it must still hold six, so at least seven")
+    full = expected_values(rules, shoe)
+    effects = {}
+    for value in POINT_VALUES:
+        if shoe[value]:
+            less = expected_values(rules, shoe.without(value))
+            effects[value] = {bet_id: less[bet_id] - full[bet_id] for bet_id in full}
+    return effects
+
+
+def weighted_sum(effects: dict[int, dict[str, Fraction]], shoe: Shoe, bet_id: str) -> Fraction:
+    """The sum of the effects of removal weighted by the shoe's counts: exactly 0 for a full enumeration.
+
+    >>> weighted_sum(effect_of_removal("oxford", decks=1), Shoe.of_decks(1), "tie")
+    Fraction(0, 1)
+    """
+    return sum((shoe[v] * effects[v][bet_id] for v in effects), Fraction(0))
+
+
+def linear_estimate(full_ev: Fraction, effects: dict[int, Fraction], shoe: Shoe, removed: dict[int, int]) -> Fraction:
+    """The counter's estimate of a bet's EV after the cards ``removed`` (value -> how many) are dealt.
+
+    ``effects`` maps each point value to the bet's effect of removal, ``shoe``
+    is the full shoe the effects were computed for.
+
+    >>> shoe = Shoe.of_decks(8)
+    >>> effects = {v: e["banker"] for v, e in effect_of_removal("oxford", shoe).items()}
+    >>> full = expected_values("oxford", shoe)["banker"]
+    >>> linear_estimate(full, effects, shoe, {4: 1}) == expected_values("oxford", shoe.without(4))["banker"]
+    True
+    """
+    k = sum(removed.values())
+    n = shoe.size
+    if k >= n:
+        raise ValueError(f"cannot deal {k} cards from a shoe of {n}")
+    total = sum((d * effects[check_point_value(v)] for v, d in removed.items()), Fraction(0))
+    return full_ev + Fraction(n - 1, n - k) * total
+
+
+def effect_variance(effects: dict[int, Fraction], shoe: Shoe) -> Fraction:
+    """σ²: the mean square effect of removal of a card drawn at random from the shoe.
+
+    >>> effect_variance({0: Fraction(1, 100), 1: Fraction(-1, 100)}, Shoe.from_values({0: 1, 1: 1}))
+    Fraction(1, 10000)
+    """
+    return sum((shoe[v] * e * e for v, e in effects.items()), Fraction(0)) / shoe.size
+
+
+def estimate_variance(effects: dict[int, Fraction], shoe: Shoe, dealt: int) -> Fraction:
+    """The variance of the counter's estimate after ``dealt`` random cards: (N-1) k / (N-k) × σ².
+
+    >>> estimate_variance({0: Fraction(1, 100), 1: Fraction(-1, 100)}, Shoe.from_values({0: 50, 1: 50}), 50)
+    Fraction(99, 10000)
+    """
+    n = shoe.size
+    if not 0 <= dealt < n:
+        raise ValueError(f"the cards dealt must be from 0 to {n - 1} for a shoe of {n}, not {dealt}")
+    return Fraction((n - 1) * dealt, n - dealt) * effect_variance(effects, shoe)
+
+
+def _pi() -> Decimal:
+    """π to the current precision (the recipe in Python's decimal documentation)."""
+    with localcontext() as ctx:
+        ctx.prec += 2
+        three = Decimal(3)
+        last, t, s, n, na, d, da = 0, three, 3, 1, 0, 0, 24
+        while s != last:
+            last = s
+            n, na = n + na, na + 8
+            d, da = d + da, da + 32
+            t = (t * n) / d
+            s += t
+    return +s
+
+
+def normal_cdf(z) -> Decimal:
+    """Φ(z), the standard normal distribution function, to 28 significant digits (from the series of erf).
+
+    >>> normal_cdf(0)
+    Decimal('0.5')
+    >>> round(normal_cdf(Decimal("1.96")), 6)
+    Decimal('0.975002')
+    """
+    z = Decimal(z) if not isinstance(z, Fraction) else Decimal(z.numerator) / Decimal(z.denominator)
+    with localcontext() as ctx:
+        ctx.prec = 40 + int(z * z / 4)  # the series' terms grow to about e^(z²/2) before they shrink
+        x = abs(z) / Decimal(2).sqrt()
+        term, total, n = x, x, 0
+        while True:  # erf(x) = 2/√π Σ (-1)^n x^(2n+1) / (n! (2n+1))
+            n += 1
+            term *= -x * x / n
+            step = term / (2 * n + 1)
+            total += step
+            if abs(step) <= Decimal(10) ** (-ctx.prec + 2) * abs(total):
+                break
+        erf = 2 * total / _pi().sqrt()
+        phi = (1 + erf) / 2 if z >= 0 else (1 - erf) / 2
+    with localcontext() as ctx:
+        ctx.prec = 28
+        return +phi.normalize()
+
+
+def normal_density(z) -> Decimal:
+    """φ(z) = exp(-z²/2) / √(2π), to 28 significant digits.
+
+    >>> round(normal_density(0), 10)
+    Decimal('0.3989422804')
+    """
+    z = Decimal(z) if not isinstance(z, Fraction) else Decimal(z.numerator) / Decimal(z.denominator)
+    with localcontext() as ctx:
+        ctx.prec = 40
+        value = (-z * z / 2).exp() / (2 * _pi()).sqrt()
+    with localcontext() as ctx:
+        ctx.prec = 28
+        return +value
+
+
+def _as_decimal(q) -> Decimal:
+    q = Fraction(q)
+    with localcontext() as ctx:
+        ctx.prec = 40
+        return Decimal(q.numerator) / Decimal(q.denominator)
+
+
+def favourable_chance(mean, variance) -> Decimal:
+    """P(X > 0) for X normal with this mean and variance: how often the counter's estimate says "bet".
+
+    >>> favourable_chance(Fraction(-1, 100), Fraction(1, 10000))      # one standard deviation below 0
+    Decimal('0.1586552539314570514147674544')
+    """
+    if variance <= 0:
+        return Decimal(1 if mean > 0 else 0)
+    with localcontext() as ctx:
+        ctx.prec = 40
+        z = _as_decimal(mean) / _as_decimal(variance).sqrt()
+    return normal_cdf(z)
+
+
+def counter_gain(mean, variance) -> Decimal:
+    """E[max(X, 0)] for X normal with this mean and variance: the gain per hand offered, betting only when X > 0.
+
+    It is μ Φ(μ/σ) + σ φ(μ/σ).
+
+    >>> round(counter_gain(Fraction(0), Fraction(1)), 10)      # σ φ(0)
+    Decimal('0.3989422804')
+    """
+    if variance <= 0:
+        return max(_as_decimal(mean), Decimal(0))
+    with localcontext() as ctx:
+        ctx.prec = 40
+        mu, sigma = _as_decimal(mean), _as_decimal(variance).sqrt()
+        value = mu * normal_cdf(mu / sigma) + sigma * normal_density(mu / sigma)
+    with localcontext() as ctx:
+        ctx.prec = 28
+        return +value
