@@ -1,0 +1,77 @@
+"""Mini-baccarat: the exact enumeration against weighting all 10^6 six-tuples, the effect-of-removal table,
+the edges command, and a widget update."""
+
+from itertools import product
+
+from timing import median_command_seconds, median_seconds, python, report, report_ratio
+
+from casino_math.baccarat import Shoe, play
+from casino_math.baccarat import deal as d
+from casino_math.baccarat.eor import effect_of_removal
+from casino_math.widgets.baccarat import shoe_summary
+
+
+def straightforward_counts(shoe: Shoe) -> dict:
+    """Weight every one of the 10^6 six-tuples of point values by its number of ordered deals, and play it."""
+    counts: dict = {}
+    for cards in product(range(10), repeat=6):
+        left, ways = list(shoe.counts), 1
+        for v in cards:
+            ways *= left[v]
+            left[v] -= 1
+        if ways:
+            coup = play(cards)
+            counts[coup] = counts.get(coup, 0) + ways
+    return counts
+
+
+def clear_caches() -> None:
+    """Forget every enumerated shoe (the grouping of the first four cards, made once per process, is kept)."""
+    d._deal_counts.cache_clear()
+    d._coups.cache_clear()
+    d._results.cache_clear()
+
+
+def enumeration(shoe: Shoe) -> dict:
+    """What the main bets and the Dragon Bonus need: the coups' counts and their results, from scratch."""
+    clear_caches()
+    return d.result_counts(shoe)
+
+
+def main() -> None:
+    shoe = Shoe.of_decks(8)
+    assert straightforward_counts(shoe) == d.deal_counts(shoe)
+    slow = median_seconds(lambda: straightforward_counts(shoe), repeat=3, warmup=0)
+    report("straightforward: weight all 10^6 six-tuples (8 decks)", slow)
+    fast = median_seconds(lambda: enumeration(shoe), repeat=21)
+    report("exact enumeration, pruned and grouped (8 decks)", fast)
+    report_ratio("  enumeration speed-up", slow, fast)
+
+    def cold():
+        d.first_four_groups.cache_clear()
+        return enumeration(shoe)
+
+    report("exact enumeration including the first-four grouping", median_seconds(cold, repeat=21))
+
+    def eor_table():
+        clear_caches()
+        return effect_of_removal("oxford", shoe)
+
+    report("effect-of-removal table (11 shoes, every bet)", median_seconds(eor_table, repeat=7), "target < 1 s")
+    report("python -m casino_math edges --game baccarat",
+           median_command_seconds(python("-m", "casino_math", "edges", "--game", "baccarat")), "target < 300 ms")
+    report("python -m casino_math eor",
+           median_command_seconds(python("-m", "casino_math", "eor")))
+
+    removals = iter(range(10**6))
+
+    def widget_update():  # a new composition each time, so nothing is cached
+        n = next(removals) % 30 + 1
+        return shoe_summary({4: n, 7: 1})
+
+    report("widget update: shoe_summary for a newly depleted shoe", median_seconds(widget_update, repeat=21),
+           "target < 100 ms")
+
+
+if __name__ == "__main__":
+    main()

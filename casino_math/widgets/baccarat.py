@@ -1,0 +1,130 @@
+"""Widgets for the mini-baccarat chapters: the number of decks, and a shoe you can deplete card by card.
+
+Each widget calls a pure function of this module, which is also its static
+twin's source: :func:`edges_table` for the decks slider, :func:`shoe_summary`
+for the depleted shoe.
+"""
+
+from __future__ import annotations
+
+from .. import bets, display
+from ..baccarat import BET_IDS, Shoe, edge_bets, rules_named
+from ..baccarat.cards import POINT_VALUES
+
+#: The decks the slider offers.
+DECKS = tuple(range(1, 9))
+DEFAULT_DECKS = 8
+
+
+def edges_table(rules="oxford", decks: int | None = None, shoe=None) -> display.Table:
+    """Every bet's chance of winning and house edge, dealt from a full shoe of ``decks`` (or from ``shoe``).
+
+    >>> edges_table(decks=8)
+    Mini-baccarat, 8 decks (oxford rules)
+    bet                  pays      P(win)   P(push)  house edge  per hand resolved
+    -------------------  --------  -------  -------  ----------  -----------------
+    banker               19 to 20  45.860%  9.516%   1.0579%     1.1692%
+    player               1 to 1    44.625%  9.516%   1.2351%     1.3650%
+    tie                  8 to 1    9.516%   0.000%   14.3596%    14.3596%
+    dragon_bonus_player  see text  28.989%  1.787%   2.6517%     2.6999%
+    dragon_bonus_banker  see text  28.279%  1.787%   9.3731%     9.5436%
+    """
+    name = rules if isinstance(rules, str) else rules.name
+    rules = rules_named(rules)
+    where = f"{decks or rules.decks} decks" if shoe is None else f"a shoe of {Shoe(tuple(shoe)).size} cards"
+    rows = []
+    for bet_id, bet in edge_bets(rules, decks, shoe):
+        per_resolved = bets.house_edge_per_bet_resolved(bet) if bets.p_push(bet) < 1 else bets.house_edge(bet)
+        rows.append([bet_id, bets.pays_text(bet) if "dragon" not in bet_id else "see text",
+                     display.percent(bets.p_win(bet), 3), display.percent(bets.p_push(bet), 3),
+                     display.percent(bets.house_edge(bet), 4), display.percent(per_resolved, 4)])
+    columns = ["bet", "pays", "P(win)", "P(push)", "house edge", "per hand resolved"]
+    return display.Table(columns, rows, f"Mini-baccarat, {where} ({name} rules)")
+
+
+def decks_table(rules="oxford", decks=DECKS) -> display.Table:
+    """The static twin of :func:`decks_explorer`: each bet's house edge for every number of decks.
+
+    >>> decks_table(decks=(1, 8))
+    House edge by number of decks (oxford rules); (*) marks the explorer's starting value
+    decks  banker   player   tie       dragon_bonus_player  dragon_bonus_banker
+    -----  -------  -------  --------  -------------------  -------------------
+    1      1.0117%  1.2864%  15.7461%  3.0306%              9.7441%
+    8 (*)  1.0579%  1.2351%  14.3596%  2.6517%              9.3731%
+    """
+    name = rules if isinstance(rules, str) else rules.name
+    rows = []
+    for d in decks:
+        edges = [display.percent(bets.house_edge(bet), 4) for _, bet in edge_bets(rules_named(rules), d)]
+        rows.append([f"{d} (*)" if d == DEFAULT_DECKS else str(d), *edges])
+    caption = f"House edge by number of decks ({name} rules); (*) marks the explorer's starting value"
+    return display.Table(["decks", *BET_IDS], rows, caption)
+
+
+def decks_explorer(decks: int = DEFAULT_DECKS, rules="oxford"):
+    """A slider for the number of decks, showing every bet's exact chance of winning and house edge."""
+    import ipywidgets as w
+
+    slider = w.IntSlider(value=decks, min=DECKS[0], max=DECKS[-1], description="decks",
+                         continuous_update=False, layout=w.Layout(width="420px"))
+    out = w.HTML(edges_table(rules, slider.value)._repr_html_())
+    slider.observe(lambda change: setattr(out, "value", edges_table(rules, change.new)._repr_html_()), names="value")
+    return w.VBox([slider, out])
+
+
+def depleted_shoe(removed: dict[int, int], decks: int = DEFAULT_DECKS) -> Shoe:
+    """A full shoe of ``decks`` decks with the cards in ``removed`` (point value -> how many) taken out.
+
+    >>> depleted_shoe({5: 32, 0: 28}).counts
+    (100, 32, 32, 32, 32, 0, 32, 32, 32, 32)
+    """
+    return Shoe.of_decks(decks).removing(removed)
+
+
+def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DECKS, rules="oxford") -> display.Table:
+    """What the depleted-shoe explorer shows: every bet's expected value from the depleted shoe, beside the full shoe's.
+
+    A positive expected value means the bet favours the bettor.
+
+    >>> shoe_summary({4: 32})
+    Shoe of 8 decks with 32 cards removed (384 left)
+    bet                  EV, full shoe  EV, this shoe  change
+    -------------------  -------------  -------------  --------
+    banker               -1.0579%       -0.7403%       +0.3176%
+    player               -1.2351%       -1.5619%       -0.3268%
+    tie                  -14.3596%      -14.7290%      -0.3694%
+    dragon_bonus_player  -2.6517%       -0.6284%       +2.0233%
+    dragon_bonus_banker  -9.3731%       -2.4621%       +6.9110%
+    """
+    removed = {v: n for v, n in (removed or {}).items() if n}
+    shoe = depleted_shoe(removed, decks)
+    full = dict(edge_bets(rules_named(rules), decks))
+    here = dict(edge_bets(rules_named(rules), shoe=shoe))
+    rows = []
+    for bet_id in BET_IDS:
+        before, after = bets.expected_value(full[bet_id]), bets.expected_value(here[bet_id])
+        change = display.percent(after - before, 4)
+        rows.append([bet_id, display.percent(before, 4), display.percent(after, 4),
+                     change if change.startswith("-") else "+" + change])
+    taken = sum(removed.values())
+    caption = f"Shoe of {decks} decks with {taken} cards removed ({shoe.size} left)"
+    return display.Table(["bet", "EV, full shoe", "EV, this shoe", "change"], rows, caption)
+
+
+def shoe_explorer(decks: int = DEFAULT_DECKS, rules="oxford"):
+    """Ten sliders, one per point value, to take cards out of the shoe; every bet's expected value updates live."""
+    import ipywidgets as w
+
+    full = Shoe.of_decks(decks)
+    sliders = {v: w.IntSlider(value=0, min=0, max=full[v], description=f"{v}s removed", continuous_update=False,
+                              style={"description_width": "initial"}, layout=w.Layout(width="320px"))
+               for v in POINT_VALUES}
+    out = w.HTML(shoe_summary({}, decks, rules)._repr_html_())
+
+    def update(_change=None):
+        out.value = shoe_summary({v: s.value for v, s in sliders.items()}, decks, rules)._repr_html_()
+
+    for s in sliders.values():
+        s.observe(update, names="value")
+    column = list(sliders.values())
+    return w.VBox([w.HBox([w.VBox(column[:5]), w.VBox(column[5:])]), out])
