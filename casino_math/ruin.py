@@ -24,7 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from math import gcd, lcm
+from itertools import pairwise
+from math import comb, gcd, lcm
 
 from .bets import Bet, house_edge_per_bet_made
 from .distribution import Distribution
@@ -550,7 +551,8 @@ class Walk:
         >>> walk(even_money("heads", coin(), lambda side: side == "H"), 1, 2).expected_bets()   # 1 + 1/2
         Fraction(3, 2)
         """
-        return sum(self.still_playing[:-1], Fraction(0))
+        d, last = self.step_denominator, self.rounds - 1
+        return Fraction(sum(c * d ** (last - m) for m, c in enumerate(self.live[:-1])), d**last)
 
     def p_ruin(self) -> Fraction:
         """The probability of ruin within the session's ``rounds`` bets.
@@ -602,6 +604,7 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
     if goal is not None:
         bankroll, goal = check_goal(bankroll, goal)
     rounds = _check_rounds(rounds)
+    check_walk_size(bet, rounds)
     net = bet.net()
     denominator = lcm(*(p.denominator for p in net.values()))
     scale = lcm(*(x.denominator for x in net))
@@ -609,19 +612,88 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
     pushes = counts.pop(0, 0)
     least, top = int(cover(bet) * scale), None if goal is None else goal * scale
     decided = _decided_walk(counts, bankroll * scale, least, top, rounds)
-    # weights[r]: the count of "r of the m bets decided", C(m, r) pushes**(m - r), for m = 0, 1, ..., rounds.
-    weights, live, ruined = [1], [], []
-    for m in range(rounds + 1):
-        if m:
-            weights = [pushes * a + b for a, b in zip([*weights, 0], [0, *weights])] if pushes else [0] * m + [1]
-        live.append(sum(w * d.live for w, d in zip(weights, decided) if w))
-        ruined.append(sum(w * d.ruined for w, d in zip(weights, decided) if w))
+    live = _mixed([d.live for d in decided], pushes)
+    ruined = _mixed([d.ruined for d in decided], pushes)
+    # After all the bets: r of them decided with count C(rounds, r) pushes**(rounds - r).
+    weights = [comb(rounds, r) * pushes ** (rounds - r) for r in range(rounds + 1)] if pushes else [0] * rounds + [1]
     final: dict[int, int] = {}
     for w, d in zip(weights, decided):
         for b, count in d.counts.items() if w else ():
             final[b] = final.get(b, 0) + w * count
     counts = {Fraction(b, scale): final[b] for b in sorted(final)}
     return Walk(bet.name, bankroll, goal, rounds, counts, denominator**rounds, tuple(live), tuple(ruined), denominator)
+
+
+#: The most work spent following one walk exactly, in digit operations (a few seconds here).
+MAX_WALK_WORK = 8 * 10**9
+
+
+def walk_work(bet: Bet, rounds: int) -> tuple[int, int, int]:
+    """(estimated digit operations, bankrolls after ``rounds`` decided bets, bits per count) of :func:`walk`.
+
+    Every decided bet spreads every bankroll still in play over the k results
+    that change it: about k x bankrolls x bits x rounds / 3 in all.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> walk_work(even_money("heads", coin(), lambda s: s == "H"), 30)       # 2 results, 31 bankrolls, 30 bits
+    (18600, 31, 30)
+    """
+    lad_moves = [x for x in bet.net() if x != 0]
+    scale = lcm(*(x.denominator for x in lad_moves)) if lad_moves else 1
+    steps = sorted(int(x * scale) for x in lad_moves) or [0]
+    stride = gcd(*(s - steps[0] for s in steps)) or 1
+    bankrolls = min((steps[-1] - steps[0]) // stride * rounds + 1, comb(rounds + len(steps) - 1, len(steps) - 1))
+    denominator = lcm(*(p.denominator for p in bet.net().values()))
+    bits = max(1, rounds * (denominator.bit_length() - 1))
+    return len(steps) * bankrolls * bits * rounds // 3, bankrolls, bits
+
+
+def check_walk_size(bet: Bet, rounds: int) -> None:
+    """Refuse, with the reason, a walk too long to follow exactly in a few seconds.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> check_walk_size(even_money("heads", coin(), lambda s: s == "H"), 10**6)   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 1000000 bets of heads is too many to follow exactly: ...
+    """
+    work, bankrolls, bits = walk_work(bet, rounds)
+    if work <= MAX_WALK_WORK:
+        return
+    most = 1
+    while walk_work(bet, most * 2)[0] <= MAX_WALK_WORK:
+        most *= 2
+    step = most // 2
+    while step:
+        most += step if walk_work(bet, most + step)[0] <= MAX_WALK_WORK else 0
+        step //= 2
+    raise ValueError(
+        f"{rounds} bets of {bet.name} is too many to follow exactly: the bankroll could end in about {bankrolls} "
+        f"places, with chances of about {round(bits * 0.30103)} digits each (about {work / 1e9:.0f} billion digit "
+        f"operations; the limit is {MAX_WALK_WORK // 10**9} billion, a few seconds), so at most {most} bets of "
+        "this bet; simulate a longer session"
+    )
+
+
+def _mixed(decided: list[int], pushes: int) -> list[int]:
+    """Counts after m = 0, 1, ... bets from counts after r decided bets: the sum of C(m, r) pushes**(m-r) x[r].
+
+    Written s_m(j) = the sum over r of C(m, r) pushes**(m-r) x[r + j], the counts obey
+    s_(m+1)(j) = pushes * s_m(j) + s_m(j + 1), with s_0(j) = x[j]: each step multiplies by a small
+    number and adds, where the sum written out would multiply two long numbers for every term.
+
+    >>> _mixed([1, 2, 4], 3)          # x = 1, 2, 4 with pushes counted 3: 1; 3*1 + 2; 9*1 + 2*3*2 + 4
+    [1, 5, 25]
+    """
+    if not pushes:
+        return list(decided)
+    row, out = list(decided), [decided[0]]
+    for _ in range(len(decided) - 1):
+        row = [pushes * a + b for a, b in pairwise(row)]
+        out.append(row[0])
+    return out
 
 
 @dataclass(frozen=True)

@@ -194,6 +194,9 @@ def test_other_bad_input():
         ruin.walk(RED, 10, 0)
     with pytest.raises(ValueError, match=r"too big to solve exactly here .* choose a goal nearer the bankroll"):
         ruin.ruin(baccarat.banker_bet(), 20, 400)
+    with pytest.raises(ValueError, match=(r"300 bets of dragon bonus \(player\) is too many to follow exactly: .* the "
+                                          r"limit is 8 billion, a few seconds\), so at most 135 bets of this bet")):
+        ruin.walk(baccarat.dragon_bonus_bet("player"), 20, 300)
 
 
 # The command line.
