@@ -325,3 +325,17 @@ def test_eor_table_and_errors():
     assert result.returncode == 0 and "dragon_bonus_banker" in result.stdout
     bad = run("eor", "--decks", "-1")
     assert bad.returncode == 2 and "from 1 up, not -1" in bad.stderr
+
+
+def test_counting_through_a_shoe_the_main_bets_are_rarely_favourable():
+    from casino_math.baccarat.eor import count_through_shoe, mean_cards_per_coup
+
+    assert 4 < mean_cards_per_coup(EIGHT_DECKS) < 6
+    effects, evs = effect_of_removal("oxford", EIGHT_DECKS), expected_values("oxford", EIGHT_DECKS)
+    results = {bet_id: count_through_shoe(evs[bet_id], {v: e[bet_id] for v, e in effects.items()}, EIGHT_DECKS)
+               for bet_id in BET_IDS}
+    assert all(r.hands == results["banker"].hands for r in results.values())
+    assert results["banker"].favourable < Fraction(1, 100) and results["banker"].gain < Fraction(1, 10**4)
+    assert results["dragon_bonus_player"].gain > 100 * results["banker"].gain
+    with pytest.raises(ValueError, match="the cut card must leave from 1 to 415 cards, not 0"):
+        count_through_shoe(evs["tie"], {v: e["tie"] for v, e in effects.items()}, EIGHT_DECKS, cut=0)

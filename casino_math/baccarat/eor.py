@@ -24,6 +24,7 @@ favourable and what betting only then is worth.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
@@ -130,27 +131,41 @@ def _pi() -> Decimal:
 
 
 def normal_cdf(z) -> Decimal:
-    """Φ(z), the standard normal distribution function, to 28 significant digits (from the series of erf).
+    """Φ(z), the standard normal distribution function, to 28 significant digits.
+
+    Near the middle it sums the series of erf; in the tails (|z| > 6) it uses
+    Laplace's continued fraction Φ(-x) = φ(x) / (x + 1/(x + 2/(x + 3/(x + ...)))).
 
     >>> normal_cdf(0)
     Decimal('0.5')
     >>> round(normal_cdf(Decimal("1.96")), 6)
     Decimal('0.975002')
+    >>> f"{normal_cdf(-10):.12e}"
+    '7.619853024161e-24'
     """
-    z = Decimal(z) if not isinstance(z, Fraction) else Decimal(z.numerator) / Decimal(z.denominator)
-    with localcontext() as ctx:
-        ctx.prec = 40 + int(z * z / 4)  # the series' terms grow to about e^(z²/2) before they shrink
-        x = abs(z) / Decimal(2).sqrt()
-        term, total, n = x, x, 0
-        while True:  # erf(x) = 2/√π Σ (-1)^n x^(2n+1) / (n! (2n+1))
-            n += 1
-            term *= -x * x / n
-            step = term / (2 * n + 1)
-            total += step
-            if abs(step) <= Decimal(10) ** (-ctx.prec + 2) * abs(total):
-                break
-        erf = 2 * total / _pi().sqrt()
-        phi = (1 + erf) / 2 if z >= 0 else (1 - erf) / 2
+    z = _as_decimal(z)
+    if abs(z) > 6:
+        with localcontext() as ctx:
+            ctx.prec = 40
+            x, t = abs(z), abs(z)
+            for k in range(200, 0, -1):
+                t = x + k / t
+            tail = normal_density(x) / t
+            phi = tail if z < 0 else 1 - tail
+    else:
+        with localcontext() as ctx:
+            ctx.prec = 60  # the series' terms grow to about e^(z²/2) before they shrink
+            x = abs(z) / Decimal(2).sqrt()
+            term, total, n = x, x, 0
+            while True:  # erf(x) = 2/√π Σ (-1)^n x^(2n+1) / (n! (2n+1))
+                n += 1
+                term *= -x * x / n
+                step = term / (2 * n + 1)
+                total += step
+                if abs(step) <= Decimal(10) ** (-ctx.prec + 2) * abs(total):
+                    break
+            erf = 2 * total / _pi().sqrt()
+            phi = (1 + erf) / 2 if z >= 0 else (1 - erf) / 2
     with localcontext() as ctx:
         ctx.prec = 28
         return +phi.normalize()
@@ -162,7 +177,7 @@ def normal_density(z) -> Decimal:
     >>> round(normal_density(0), 10)
     Decimal('0.3989422804')
     """
-    z = Decimal(z) if not isinstance(z, Fraction) else Decimal(z.numerator) / Decimal(z.denominator)
+    z = _as_decimal(z)
     with localcontext() as ctx:
         ctx.prec = 40
         value = (-z * z / 2).exp() / (2 * _pi()).sqrt()
@@ -172,6 +187,8 @@ def normal_density(z) -> Decimal:
 
 
 def _as_decimal(q) -> Decimal:
+    if isinstance(q, Decimal):
+        return q
     q = Fraction(q)
     with localcontext() as ctx:
         ctx.prec = 40
@@ -209,3 +226,48 @@ def counter_gain(mean, variance) -> Decimal:
     with localcontext() as ctx:
         ctx.prec = 28
         return +value
+
+
+def mean_cards_per_coup(shoe=None) -> Fraction:
+    """The expected number of cards a coup uses (4, 5 or 6), exactly.
+
+    >>> float(mean_cards_per_coup(Shoe.of_decks(8)))
+    4.938818849691652
+    """
+    from .deal import deal_counts
+
+    counts = deal_counts(shoe)
+    return Fraction(sum((c.player_cards + c.banker_cards) * n for c, n in counts.items()), sum(counts.values()))
+
+
+@dataclass(frozen=True)
+class Counting:
+    """What a perfect linear counter of one bet meets over a shoe dealt down to the cut card."""
+
+    hands: int
+    """Coups dealt before the cut card comes out."""
+    favourable: Decimal
+    """The share of those coups on which the estimate of the bet's EV is positive (normal approximation)."""
+    gain: Decimal
+    """The expected gain per coup dealt, in units, betting one unit only when the estimate is positive."""
+
+
+def count_through_shoe(full_ev: Fraction, effects: dict[int, Fraction], shoe: Shoe, cut: int = 14) -> Counting:
+    """Average, over the coups of a shoe dealt until ``cut`` cards remain, the chance and gain of a counter.
+
+    Coup j starts after about j × (mean cards per coup) cards; at each the
+    estimate is normal with mean ``full_ev`` and variance :func:`estimate_variance`.
+
+    >>> result = count_through_shoe(Fraction(-1, 100), {0: Fraction(0), 1: Fraction(0)}, Shoe.from_values({0: 50}))
+    >>> result.hands, result.favourable, result.gain      # all zeros: every coup takes six cards, no effects
+    (6, Decimal('0'), Decimal('0'))
+    """
+    if not 0 < cut < shoe.size:
+        raise ValueError(f"the cut card must leave from 1 to {shoe.size - 1} cards, not {cut}")
+    step = mean_cards_per_coup(shoe)
+    depths = []
+    while shoe.size - round(len(depths) * step) > cut:
+        depths.append(round(len(depths) * step))
+    chance = sum(favourable_chance(full_ev, estimate_variance(effects, shoe, k)) for k in depths)
+    gain = sum(counter_gain(full_ev, estimate_variance(effects, shoe, k)) for k in depths)
+    return Counting(len(depths), chance / len(depths), gain / len(depths))
