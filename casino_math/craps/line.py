@@ -83,10 +83,10 @@ def p_dont_pass_wins(rules: CrapsRules = OXFORD) -> Fraction:
 def p_dont_pass_pushes(rules: CrapsRules = OXFORD) -> Fraction:
     """The probability that a Don't Pass bet pushes: the come-out roll is the bar.
 
-    >>> p_dont_pass_pushes()
-    Fraction(1, 36)
+    >>> p_dont_pass_pushes(), p_dont_pass_pushes(OXFORD.changed(bar=None))
+    (Fraction(1, 36), Fraction(0, 1))
     """
-    return p_total(rules.bar)
+    return p_total(rules.bar) if rules.bar is not None else Fraction(0)
 
 
 def expected_rolls_to_decision(rules: CrapsRules = OXFORD) -> Fraction:
@@ -180,9 +180,11 @@ def pass_line(rules: CrapsRules = OXFORD, name: str = "pass line") -> Bet:
 def dont_pass(rules: CrapsRules = OXFORD, name: str = "don't pass") -> Bet:
     """The Don't Pass bet, even money, pushing on the bar.
 
-    >>> from casino_math.bets import p_win, p_push, p_lose
+    >>> from casino_math.bets import p_win, p_push, p_lose, house_edge
     >>> p_win(dont_pass()), p_push(dont_pass()), p_lose(dont_pass())
     (Fraction(949, 1980), Fraction(1, 36), Fraction(244, 495))
+    >>> house_edge(dont_pass(OXFORD.changed(bar=None)))     # no bar: the player's edge
+    Fraction(-7, 495)
     """
     return Bet(name, line_decisions(rules), lambda d: dont_pass_result(d, rules),
                {WIN: 1, LOSE: -1, PUSH: 0}, rounds=expected_rolls_to_decision(rules))

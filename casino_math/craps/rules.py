@@ -115,8 +115,8 @@ class CrapsRules:
     """The come-out totals on which a Pass (or Come) bet wins at once."""
     craps: frozenset[int] = frozenset({2, 3, 12})
     """The come-out totals on which a Pass (or Come) bet loses at once."""
-    bar: int = 12
-    """The craps total on which Don't Pass and Don't Come push on their first roll instead of winning."""
+    bar: int | None = 12
+    """The craps total on which Don't Pass and Don't Come push on their first roll instead of winning (None: none)."""
     place_pays: PayTable = field(default_factory=PayTable)
     """Place bets to win: the number -> its payout."""
     buy_pays: PayTable = field(default_factory=PayTable)

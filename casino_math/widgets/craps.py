@@ -1,0 +1,200 @@
+"""Widgets for the craps chapters: a bet explorer whose rules the reader changes, and the race to the point.
+
+Each widget calls pure functions of this module, and each has a static twin
+for the published site: :func:`edge_table` for :func:`bet_explorer`, and
+:func:`race_table` with :func:`roll_grid` for :func:`race_to_the_point`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .. import bets, display
+from ..craps import RULES, edge_bets
+from ..craps.line import value_with_point
+from ..craps.odds import ODDS_POLICIES
+from ..craps.rolls import expected_rolls_until, race, true_odds_against, ways
+from ..craps.rules import COMMISSION_TIMINGS, UP_FRONT, CrapsRules
+from ..dice import total
+
+#: The explorer's starting settings: the Oxford rules as posted, with 3-4-5x odds behind the line.
+DEFAULT_RULES = "oxford"
+DEFAULT_FIELD_12 = Fraction(2)
+DEFAULT_ODDS = "3-4-5x"
+DEFAULT_COMMISSION = UP_FRONT
+#: The race view's starting point.
+DEFAULT_POINT = 6
+#: What the explorer offers for the field's 12.
+FIELD_12_PAYOUTS = (Fraction(2), Fraction(3))
+
+
+def explorer_rules(base: str = DEFAULT_RULES, field_12=DEFAULT_FIELD_12, commission=DEFAULT_COMMISSION) -> CrapsRules:
+    """A rules value made from a named one with the field's 12 and the commission timing changed.
+
+    Rules that define no field or no commission (Québec has no buy or lay bets) keep what they have.
+
+    >>> explorer_rules("oxford", 3).field_pays[12], explorer_rules("oxford", 3).commission_paid
+    (Fraction(3, 1), 'when the bet is made')
+    """
+    rules = RULES[base]
+    changes = {}
+    if 12 in rules.field_pays:
+        changes["field_pays"] = {**rules.field_pays, 12: Fraction(field_12)}
+    if rules.commission:
+        changes["commission_paid"] = commission
+    return rules.changed(**changes)
+
+
+def edge_rows(rules: CrapsRules, odds: str | None = None) -> list[list[str]]:
+    """One row per bet: ID, pays, P(win), house edge (per amount put down), per roll, per bet resolved.
+
+    >>> edge_rows(RULES["quebec"])[-1]
+    ['field', '2 or 12: 2 to 1; 3, 4, 9, 10 or 11: 1 to 1', '4/9', '1/18', '5.556%', '', '']
+    """
+    if not rules.odds_offered:
+        odds = None
+    rows = []
+    for bet_id, bet in edge_bets(rules, odds):
+        per_roll = bets.house_edge_per_round(bet) if bet.rounds != 1 else None
+        resolved = bets.house_edge_per_bet_resolved(bet) if bets.p_push(bet) else None
+        rows.append([
+            bet_id,
+            bets.pays_text(bet),
+            display.fraction_text(bets.p_win(bet)),
+            display.fraction_text(bets.house_edge(bet)),
+            display.percent(bets.house_edge(bet), 3),
+            display.percent(per_roll, 3) if per_roll is not None else "",
+            display.percent(resolved, 3) if resolved is not None else "",
+        ])
+    return rows
+
+
+EDGE_COLUMNS = ["bet", "pays", "P(win)", "house edge", "house edge %", "per roll", "per bet resolved"]
+
+
+def edge_table(base: str = DEFAULT_RULES, field_12=DEFAULT_FIELD_12, odds: str | None = DEFAULT_ODDS,
+               commission=DEFAULT_COMMISSION) -> display.Table:
+    """The static twin of :func:`bet_explorer`: every bet's edge under the chosen rules.
+
+    >>> table = edge_table()
+    >>> table.rows[0], table.rows[-1][:5]
+    (['pass', '1 to 1', '244/495', '7/495', '1.414%', '0.419%', ''], ['dont_pass_with_odds', 'craps: 1 to 5; seven-out on 4 or 10: 4 to 5; seven-out on 5 or 9: 1 to 1; seven-out on 6 or 8: 6 to 5', '949/1980', '3/1100', '0.273%'])
+    """
+    rules = explorer_rules(base, field_12, commission)
+    return display.Table(EDGE_COLUMNS, edge_rows(rules, odds), _caption(rules, base, field_12, odds, commission))
+
+
+def _caption(rules, base, field_12, odds, commission) -> str:
+    parts = [f"{rules.name}"]
+    if 12 in rules.field_pays:
+        parts.append(f"field pays {bets.odds_text(Fraction(field_12))} on 12")
+    if rules.commission:
+        parts.append(f"commission {commission}")
+    if rules.odds_offered and odds:
+        parts.append(f"{odds} odds")
+    return "; ".join(parts) + " (house edge per amount put down)"
+
+
+def bet_explorer(base: str = DEFAULT_RULES):
+    """Change the rules (which casino, the field's 12, the odds policy, when the commission is paid): every edge follows."""
+    import ipywidgets as w
+
+    style = {"description_width": "initial"}
+    casino = w.Dropdown(options=[(r.name, key) for key, r in RULES.items()], value=base, description="Rules",
+                        style=style, layout=w.Layout(width="420px"))
+    field_12 = w.ToggleButtons(options=[(bets.odds_text(x), x) for x in FIELD_12_PAYOUTS], value=DEFAULT_FIELD_12,
+                               description="Field pays on 12", style=style)
+    odds = w.Dropdown(options=[("no odds", None), *[(p, p) for p in ODDS_POLICIES]], value=DEFAULT_ODDS,
+                      description="Odds policy", style=style)
+    commission = w.ToggleButtons(options=list(COMMISSION_TIMINGS), value=DEFAULT_COMMISSION,
+                                 description="Commission paid", style=style)
+    out = w.HTML()
+
+    def update(_=None):
+        rules = RULES[casino.value]
+        commission.disabled = not rules.commission
+        odds.disabled = not rules.odds_offered
+        out.value = edge_table(casino.value, field_12.value, odds.value, commission.value)._repr_html_()
+
+    for control in (casino, field_12, odds, commission):
+        control.observe(update, names="value")
+    update()
+    return w.VBox([casino, field_12, odds, commission, out])
+
+
+# --- The race to the point ----------------------------------------------------------------------------
+
+
+def race_figures(point: int) -> list[tuple[str, str]]:
+    """What the race view shows for one point, as (label, value) rows.
+
+    >>> race_figures(4)[:3]
+    [('ways to roll the point', '3'), ('ways to roll a 7', '6'), ('P(point before 7)', '1/3 (33.33%)')]
+    """
+    p = race(point, 7)
+    return [
+        ("ways to roll the point", str(ways(point))),
+        ("ways to roll a 7", str(ways(7))),
+        ("P(point before 7)", f"{display.fraction_text(p)} ({display.percent(p)})"),
+        ("true odds against", bets.odds_text(true_odds_against(point))),
+        ("expected rolls to settle", display.fraction_text(expected_rolls_until({point, 7}))),
+        ("value of a pass bet on this point", display.fraction_text(value_with_point(point))),
+    ]
+
+
+def roll_grid(point: int) -> str:
+    """The 36 rolls as a 6 by 6 HTML grid: the point's rolls in green, the 7s in red, the rest grey.
+
+    >>> roll_grid(4).count("#2e7d32"), roll_grid(4).count("#c62828")
+    (3, 6)
+    """
+    cells = []
+    for first in range(1, 7):
+        row = []
+        for second in range(1, 7):
+            t = total((first, second))
+            colour = "#2e7d32" if t == point else "#c62828" if t == 7 else "#bdbdbd"
+            row.append(f'<td style="background:{colour};color:white;text-align:center;width:2.2em">{first}-{second}</td>')
+        cells.append("<tr>" + "".join(row) + "</tr>")
+    return '<table style="border-collapse:separate;border-spacing:2px">' + "".join(cells) + "</table>"
+
+
+def race_summary(point: int) -> str:
+    """The race view's text for one point, as HTML.
+
+    >>> race_summary(6).count("<tr>")
+    6
+    """
+    rows = "".join(f"<tr><td>{label}</td><td><b>{value}</b></td></tr>" for label, value in race_figures(point))
+    return f"<table>{rows}</table>"
+
+
+def race_table(points=(4, 5, 6, 8, 9, 10)) -> display.Table:
+    """The static twin of :func:`race_to_the_point`: the race figures for every point.
+
+    >>> race_table([4]).rows
+    [['4', '3', '1/3', '33.33%', '2 to 1', '4', '-1/3']]
+    """
+    rows = []
+    for point in points:
+        p = race(point, 7)
+        rows.append([str(point), str(ways(point)), display.fraction_text(p), display.percent(p),
+                     bets.odds_text(true_odds_against(point)), display.fraction_text(expected_rolls_until({point, 7})),
+                     display.fraction_text(value_with_point(point))])
+    return display.Table(["point", "ways", "P(point before 7)", "%", "true odds against", "expected rolls",
+                          "pass bet's value"], rows, "The race to the point: the point against the 7")
+
+
+def race_to_the_point(point: int = DEFAULT_POINT):
+    """Pick a point: the grid of 36 rolls shows the ways to make it (green) and to seven out (red)."""
+    import ipywidgets as w
+
+    chooser = w.ToggleButtons(options=[str(p) for p in (4, 5, 6, 8, 9, 10)], value=str(point), description="Point")
+    grid, text = w.HTML(roll_grid(point)), w.HTML(race_summary(point))
+
+    def update(change):
+        grid.value, text.value = roll_grid(int(change.new)), race_summary(int(change.new))
+
+    chooser.observe(update, names="value")
+    return w.VBox([chooser, w.HBox([grid, text])])
+
