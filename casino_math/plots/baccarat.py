@@ -32,7 +32,11 @@ def _cells(ax, marks, row_labels, column_labels, title):
 
 
 def drawing_chart(drawing: DrawingRules = STANDARD_DRAWING):
-    """The player's rule and the banker's chart as coloured tables, drawn from the rules data."""
+    """The player's rule and the banker's chart as coloured tables, drawn from the rules data.
+
+    >>> [ax.get_title() for ax in drawing_chart().axes][0]
+    "The player's two-card total"
+    """
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 5.6), height_ratios=[1, 6.5], layout="constrained")
     player = [["N" if t in NATURALS else "D" if drawing.player_draws_on(t) else "S" for t in POINT_VALUES]]
     _cells(top, player, ["player"], [str(t) for t in POINT_VALUES], "The player's two-card total")
@@ -46,7 +50,11 @@ def drawing_chart(drawing: DrawingRules = STANDARD_DRAWING):
 
 
 def edges_by_decks(rules="oxford", decks=range(1, 9)):
-    """Each bet's house edge against the number of decks: the main bets left, the tie and Dragon Bonus right."""
+    """Each bet's house edge against the number of decks: the main bets left, the tie and Dragon Bonus right.
+
+    >>> [len(ax.get_lines()) for ax in edges_by_decks(decks=[1, 8]).axes]
+    [2, 3]
+    """
     rules = rules_named(rules)
     decks = list(decks)
     edges = {bet_id: [] for bet_id in BET_IDS}
@@ -69,7 +77,12 @@ def edges_by_decks(rules="oxford", decks=range(1, 9)):
 
 
 def effects_of_removal(effects: dict, bet_ids=("banker", "player", "tie")):
-    """Bars of each bet's effect of removal (change in EV, in % of the stake) for each point value removed."""
+    """Bars of each bet's effect of removal (change in EV, in % of the stake) for each point value removed.
+
+    >>> from casino_math.baccarat.eor import effect_of_removal
+    >>> len(effects_of_removal(effect_of_removal(decks=1)).axes)
+    3
+    """
     bet_ids = list(bet_ids)
     fig, axes = plt.subplots(1, len(bet_ids), figsize=(3.6 * len(bet_ids), 3.4), layout="constrained", sharex=True)
     for ax, bet_id in zip(axes, bet_ids):
