@@ -139,6 +139,72 @@ def cmd_eor(args) -> str:
     return repr(Table(["card", *BET_IDS], rows, caption))
 
 
+def game_bet(game: str, bet_id: str, rules: str | None = None) -> b.Bet:
+    """The bet ``bet_id`` of ``game`` under a named rules value (the game's default if none), or a clear error."""
+    module = load_game(game)
+    rules = rules or module.DEFAULT_RULES
+    if rules not in module.RULES:
+        raise ValueError(f"unknown rules {rules!r} for {game}; the rules are: {', '.join(module.RULES)}")
+    found = dict(module.edge_bets(module.RULES[rules]))
+    if bet_id not in found:
+        raise ValueError(f"unknown {game} bet {bet_id!r}; the bets are: {', '.join(found)}")
+    return found[bet_id]
+
+
+def _exact_cell(q: Fraction) -> str:
+    text = fraction_text(q)
+    return text if len(text) <= 40 else f"(a fraction of {len(str(q.numerator))} digits over {len(str(q.denominator))})"
+
+
+def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None) -> dict:
+    """The ``session`` report: the net result of ``rounds`` one-unit bets, exactly, as a JSON-ready dict."""
+    from . import session
+
+    s = session.session(game_bet(game, bet_id, rules), rounds)
+    return {
+        "game": game,
+        "bet": bet_id,
+        "rounds": rounds,
+        "expected_net": fraction_text(s.expected_net()),
+        "sd": decimal(session.session_sd(s.bet, rounds), 6),
+        "p_ahead": fraction_text(s.p_ahead()),
+        "p_even": fraction_text(s.p_even()),
+        "p_behind": fraction_text(s.p_behind()),
+    }
+
+
+def cmd_session(args) -> str:
+    report = session_report(args.game, args.bet, args.rounds, args.rules)
+    if args.format == "json":
+        return json.dumps(report, indent=2)
+    rows = [["expected net", _exact_cell(Fraction(report["expected_net"])), decimal(Fraction(report["expected_net"]), 4)],
+            ["standard deviation", "", report["sd"]]]
+    rows += [[f"P({k[2:]})", _exact_cell(Fraction(report[k])), percent(Fraction(report[k]), 4)]
+             for k in ("p_ahead", "p_even", "p_behind")]
+    caption = f"{args.rounds} one-unit bets on {args.game} {args.bet}: the net result, in units"
+    return repr(Table(["", "exact", "decimal"], rows, caption))
+
+
+def ruin_report(game: str, bet_id: str, bankroll: int, goal: int, rules: str | None = None) -> dict:
+    """The ``ruin`` report: reaching ``goal`` units before losing ``bankroll``, one-unit bets, exactly."""
+    from . import ruin
+
+    r = ruin.ruin(game_bet(game, bet_id, rules), bankroll, goal)
+    return {"p_goal": fraction_text(r.p_goal), "p_ruin": fraction_text(r.p_ruin),
+            "expected_bets": fraction_text(r.expected_bets)}
+
+
+def cmd_ruin(args) -> str:
+    report = ruin_report(args.game, args.bet, args.bankroll, args.goal, args.rules)
+    if args.format == "json":
+        return json.dumps(report, indent=2)
+    rows = [[label, _exact_cell(Fraction(report[k])), shown(Fraction(report[k]))] for label, k, shown in (
+        ("P(goal)", "p_goal", lambda q: percent(q, 4)), ("P(ruin)", "p_ruin", lambda q: percent(q, 4)),
+        ("expected bets", "expected_bets", lambda q: decimal(q, 2)))]
+    caption = f"{args.game} {args.bet}, one unit a bet: from {args.bankroll} units to {args.goal} or ruin"
+    return repr(Table(["", "exact", "decimal"], rows, caption))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m casino_math",
@@ -169,6 +235,32 @@ def build_parser() -> argparse.ArgumentParser:
     eor.add_argument("--decks", type=int, help="the number of decks in the shoe (default 8)")
     eor.add_argument("--format", choices=["table", "json"], default="table")
     eor.set_defaults(run=cmd_eor)
+
+    session = sub.add_parser(
+        "session",
+        help="the exact net result of a session of one-unit bets: expected, sd, P(ahead/even/behind)",
+        description="The exact distribution of the net result, in units of the stake, after N one-unit bets.",
+    )
+    session.add_argument("--game", required=True, help="one of: " + ", ".join(available_games()))
+    session.add_argument("--bet", required=True, help="a bet ID, as python -m casino_math edges lists them")
+    session.add_argument("--rounds", required=True, type=int, help="the number of bets N")
+    session.add_argument("--rules", help="a rules value of the game; default: the Oxford Casino's")
+    session.add_argument("--format", choices=["table", "json"], default="table")
+    session.set_defaults(run=cmd_session)
+
+    ruin = sub.add_parser(
+        "ruin",
+        help="the chance of reaching a goal before losing a bankroll, one-unit bets, and the expected bets",
+        description="Betting one unit at a time from BANKROLL units: the exact chance of reaching GOAL units "
+        "before the bankroll can no longer cover a bet, and the expected number of bets until one happens.",
+    )
+    ruin.add_argument("--game", required=True, help="one of: " + ", ".join(available_games()))
+    ruin.add_argument("--bet", required=True, help="a bet ID, as python -m casino_math edges lists them")
+    ruin.add_argument("--bankroll", required=True, type=int, help="the starting bankroll, in units (stakes)")
+    ruin.add_argument("--goal", required=True, type=int, help="the goal, in units, above the bankroll")
+    ruin.add_argument("--rules", help="a rules value of the game; default: the Oxford Casino's")
+    ruin.add_argument("--format", choices=["table", "json"], default="table")
+    ruin.set_defaults(run=cmd_ruin)
     return parser
 
 

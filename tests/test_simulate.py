@@ -53,8 +53,8 @@ def test_every_craps_bet_takes_its_expected_number_of_rolls(rules_name):
 
 def test_a_shooter_hand_lasts_its_expected_rolls():
     # A shooter's hand: come-out rolls and points until a seven-out.  Its expected length is the expected rolls
-    # to a line decision over the chance that a decision is a seven-out: 1671/196, the 8.5255 rolls per shooter
-    # the Wizard of Odds quotes.
+    # to a line decision over the chance that a decision is a seven-out: 1671/196, the "about 8.526" rolls of
+    # Donald Catlin, The Number of Craps Rolls, Casino City Times, 2013.
     rules = craps.RULES["oxford"]
     hands = simulate.shooter_hands(rules, 100_000, simulate.generator(7))
     seven_out = sum(Fraction(w, 36) * Fraction(6, w + 6) for w in (3, 4, 5, 5, 4, 3))

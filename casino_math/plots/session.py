@@ -49,7 +49,10 @@ def distribution_figure(sessions: list[Session], stake: float = 1, unit: str = "
         nets, probabilities = s.floats()
         width = max(min(np.diff(nets)) if len(nets) > 1 else 1, 0.02 * (max(nets) - min(nets) + 1)) * stake
         ax.bar(np.array(nets) * stake, probabilities, width=width, color=colour)
-        ax.axvline(float(s.expected_net()) * stake, color="black", lw=1, ls="--", label="expected")
+        mean, sd = float(s.expected_net()), float(s.standard_deviation())
+        ax.axvline(mean * stake, color="black", lw=1, ls="--", label="expected")
+        ax.set_xlim((max(min(nets), mean - 4.5 * sd) - width / stake) * stake,
+                    (min(max(nets), mean + 4.5 * sd) + width / stake) * stake)
         ax.set_title(s.bet.name, fontsize=10)
         ax.set_xlabel(f"net result after {s.rounds} bets ({unit})")
     axes[0][0].set_ylabel("probability")
@@ -104,7 +107,7 @@ def central_limit_figure(pairs: list[tuple[Session, simulate.Sample]]):
         ax.step(nets, cumulative, where="post", color=colour, lw=1.5, label="exact")
         simulated = np.sort(sample.steps / sample.scale)
         shown = np.searchsorted(simulated, nets, side="right") / sample.size
-        ax.plot(nets, shown, ".", color="black", ms=2.5, label=f"{sample.size:,} simulated sessions")
+        ax.step(nets, shown, where="post", color="black", lw=0.8, ls=":", label=f"{sample.size:,} simulated sessions")
         mean, sd = float(s.expected_net()), float(s.standard_deviation())
         grid = np.linspace(min(nets), max(nets), 400)
         ax.plot(grid, _normal_cdf(grid, mean, sd), color="grey", lw=1, ls="--", label="normal curve")
@@ -131,7 +134,8 @@ def survival_figure(walks: list[ruin.Walk], stake: float = 1):
     ax.set_ylabel("P(still playing)")
     ax.set_ylim(0, 1.02)
     if walks:
-        ax.set_title(f"Starting with {walks[0].bankroll * stake:g} at {stake:g} a bet, playing until broke", fontsize=10)
+        ax.set_title(_plain(f"Starting with ${walks[0].bankroll * stake:g} at ${stake:g} a bet, playing until broke"),
+                     fontsize=10)
     ax.legend(fontsize=8, frameon=False)
     return _finished(fig)
 

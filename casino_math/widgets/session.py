@@ -8,7 +8,6 @@ the chance of going broke, of ending ahead.  The static twin, :func:`explorer_ta
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 from .. import bets, display, ruin, simulate
@@ -63,7 +62,7 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     ...     print(f"{label}: {value}")
     bet: roulette red, pays 1 to 1, house edge 5.26%
     bankroll: $30 = 3 bets of $10
-    expected bets made: 2 of 2 (2.00)
+    expected bets made: 2 of 2
     expected loss: $1.05 = edge 1/19 x 2 bets x $10
     P(broke within 2 bets): 0.00%
     P(ahead at the end): 22.44%
@@ -76,11 +75,11 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     loss = bets.house_edge_per_bet_made(bet) * made
     start = w.bankroll
     edge = display.fraction_text(bets.house_edge_per_bet_made(bet))
-    bets_made = _short(made)
+    bets_made = display.fraction_text(made) if made.denominator == 1 else display.decimal(made, 2)
     rows = [
         ("bet", f"{game} {bet_id}, pays {bets.pays_text(bet)}, house edge {display.percent(bets.house_edge(bet))}"),
         ("bankroll", f"${bankroll} = {start} bets of ${stake}"),
-        ("expected bets made", f"{bets_made} of {rounds} ({display.decimal(made, 2)})"),
+        ("expected bets made", f"{bets_made} of {rounds}"),
         ("expected loss", f"${display.decimal(loss * stake, 2)} = edge {edge} x {bets_made} bets x ${stake}"),
         (f"P(broke within {rounds} bets)", display.percent(w.p_ruin())),
         ("P(ahead at the end)", display.percent(w.P(lambda b: b > start))),
@@ -89,11 +88,6 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     ]
     return rows
 
-
-def _short(q: Fraction) -> str:
-    """An exact number as a fraction when it is short, else as a decimal."""
-    text = display.fraction_text(q)
-    return text if len(text) <= 12 else display.decimal(q, 4)
 
 
 def explorer_table(game: str = DEFAULTS["game"], bet_id: str = DEFAULTS["bet_id"], stake: int = DEFAULTS["stake"],
@@ -106,7 +100,7 @@ def explorer_table(game: str = DEFAULTS["game"], bet_id: str = DEFAULTS["bet_id"
     ----------------------  -------------------------------------------
     bet                     roulette red, pays 1 to 1, house edge 5.26%
     bankroll                $200 = 20 bets of $10
-    expected bets made      1 of 1 (1.00)
+    expected bets made      1 of 1
     expected loss           $0.53 = edge 1/19 x 1 bets x $10
     P(broke within 1 bets)  0.00%
     P(ahead at the end)     47.37%
