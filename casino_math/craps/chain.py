@@ -107,6 +107,8 @@ def transition_matrix(side: str = PASS_SIDE, rules: CrapsRules = OXFORD):
 def transition_table(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Table:
     """The transition probabilities of the undecided states as a table (a blank is probability 0).
 
+    >>> transition_table().columns[:4]
+    ['from', 'come-out', '4', '5']
     >>> transition_table().rows[1]
     ['point 4', '', '3/4', '', '', '', '', '', '1/12', '1/6']
     """
@@ -115,7 +117,9 @@ def transition_table(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Table
     for s in transient_states(rules):
         moves = step(s, side, rules)
         rows.append([s] + [fraction_text(moves[t]) if t in moves else "" for t in states])
-    return Table(["from \\ to", *states], rows, f"One roll of a {side.replace('_', ' ')} bet")
+    columns = ["from", *(s.replace("point ", "") for s in states)]
+    return Table(columns, rows, f"One roll of a {side.replace('_', ' ')} bet: from each state (row) to the next "
+                 "(column; 4 to 10 mean waiting on that point)")
 
 
 def _fraction(x) -> Fraction:

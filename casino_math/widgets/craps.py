@@ -24,6 +24,8 @@ DEFAULT_ODDS = "3-4-5x"
 DEFAULT_COMMISSION = UP_FRONT
 #: The race view's starting point.
 DEFAULT_POINT = 6
+#: The race grid's colours (background, text), dark enough for white text to read: the point, the 7, the rest.
+POINT_CELL, SEVEN_CELL, OTHER_CELL = ("#1b5e20", "white"), ("#b71c1c", "white"), ("#eeeeee", "#212121")
 #: What the explorer offers for the field's 12.
 FIELD_12_PAYOUTS = (Fraction(2), Fraction(3))
 
@@ -69,7 +71,7 @@ def edge_rows(rules: CrapsRules, odds: str | None = None) -> list[list[str]]:
     return rows
 
 
-EDGE_COLUMNS = ["bet", "pays", "P(win)", "house edge", "house edge %", "per roll", "per bet resolved"]
+EDGE_COLUMNS = ["bet", "pays", "P(win)", "edge", "edge %", "per roll", "per resolved"]
 
 
 def edge_table(base: str = DEFAULT_RULES, field_12=DEFAULT_FIELD_12, odds: str | None = DEFAULT_ODDS,
@@ -99,13 +101,13 @@ def bet_explorer(base: str = DEFAULT_RULES):
     """Change the rules (which casino, the field's 12, the odds policy, when the commission is paid): every edge follows."""
     import ipywidgets as w
 
-    style = {"description_width": "initial"}
+    style = {"description_width": "initial", "button_width": "auto"}
     casino = w.Dropdown(options=[(r.name, key) for key, r in RULES.items()], value=base, description="Rules",
-                        style=style, layout=w.Layout(width="420px"))
+                        style={"description_width": "initial"}, layout=w.Layout(width="420px"))
     field_12 = w.ToggleButtons(options=[(bets.odds_text(x), x) for x in FIELD_12_PAYOUTS], value=DEFAULT_FIELD_12,
                                description="Field pays on 12", style=style)
     odds = w.Dropdown(options=[("no odds", None), *[(p, p) for p in ODDS_POLICIES]], value=DEFAULT_ODDS,
-                      description="Odds policy", style=style)
+                      description="Odds policy", style={"description_width": "initial"})
     commission = w.ToggleButtons(options=list(COMMISSION_TIMINGS), value=DEFAULT_COMMISSION,
                                  description="Commission paid", style=style)
     out = w.HTML()
@@ -145,7 +147,7 @@ def race_figures(point: int) -> list[tuple[str, str]]:
 def roll_grid(point: int) -> str:
     """The 36 rolls as a 6 by 6 HTML grid: the point's rolls in green, the 7s in red, the rest grey.
 
-    >>> roll_grid(4).count("#2e7d32"), roll_grid(4).count("#c62828")
+    >>> roll_grid(4).count(POINT_CELL[0]), roll_grid(4).count(SEVEN_CELL[0])
     (3, 6)
     """
     cells = []
@@ -153,8 +155,9 @@ def roll_grid(point: int) -> str:
         row = []
         for second in range(1, 7):
             t = total((first, second))
-            colour = "#2e7d32" if t == point else "#c62828" if t == 7 else "#bdbdbd"
-            row.append(f'<td style="background:{colour};color:white;text-align:center;width:2.2em">{first}-{second}</td>')
+            background, ink = POINT_CELL if t == point else SEVEN_CELL if t == 7 else OTHER_CELL
+            row.append(f'<td style="background:{background};color:{ink};text-align:center;width:2.2em">'
+                       f"{first}-{second}</td>")
         cells.append("<tr>" + "".join(row) + "</tr>")
     return '<table style="border-collapse:separate;border-spacing:2px">' + "".join(cells) + "</table>"
 
