@@ -190,3 +190,30 @@ def test_session_table_and_errors():
     ]:
         result = run("session", *args)
         assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+# The session explorer and its static twin.
+
+def test_the_explorer_follows_its_controls():
+    from casino_math.widgets.session import explorer_table, session_explorer
+
+    explorer = session_explorer(rounds=10)
+    game, bet, stake = explorer.children[0].children
+    bankroll, rounds = explorer.children[1].children
+    assert (game.value, bet.value, stake.value, bankroll.value, rounds.value) == ("roulette", "red", 10, 200, 10)
+    game.value = "craps"
+    assert bet.value == "pass" and "hard_4" in bet.options
+    bet.value = "field"
+    assert explorer_table("craps", "field", 10, 200, 10).rows[0][1].startswith("craps field")
+
+
+def test_the_static_twin_is_the_walk_in_dollars():
+    from casino_math import ruin
+    from casino_math.display import percent
+    from casino_math.widgets.session import explorer_figures
+
+    rows = dict(explorer_figures("roulette", "red", 10, 200, 100))
+    w = ruin.walk(RED, 20, 100)
+    assert rows["P(broke within 100 bets)"] == percent(w.p_ruin())
+    with pytest.raises(ValueError, match=r"a bankroll of \$20 does not cover one bet of \$25"):
+        explorer_figures("roulette", "red", 25, 20, 10)

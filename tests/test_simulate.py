@@ -6,6 +6,7 @@ about 6 times in 100,000.
 """
 
 from fractions import Fraction
+from functools import cache
 
 import numpy as np
 import pytest
@@ -20,6 +21,7 @@ RULES = [(game, name) for game, module in GAMES.items() for name in module.RULES
 SIZES = {"roulette": 200_000, "craps": 100_000, "baccarat": 200_000}
 
 
+@cache
 def samples(game: str, rules_name: str):
     """(bet id, exact bet, simulated sample) for every bet of a game under a rules value, from seed 2024."""
     module = GAMES[game]
