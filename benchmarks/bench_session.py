@@ -55,6 +55,8 @@ def main() -> None:
     report("ruin_chain(banker, 2, 4)  [Gaussian elimination of all 60]", eliminate)
     report_ratio("  speed-up", eliminate, climb)
     report("walk(red, 20, 1000)  [until broke, 1000 bets]", median_seconds(lambda: ruin.walk(red, 20, 1000), repeat=3))
+    report("walk(banker, 20, 300)  [pushes by binomial weights]",
+           median_seconds(lambda: ruin.walk(banker, 20, 300), repeat=3))
 
     for name, system in systems.SYSTEMS.items():
         report(f"play(red, {name}, 20 -> 30, max 50, 200 bets)",
