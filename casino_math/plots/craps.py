@@ -123,7 +123,8 @@ def compare_chart(rules_names=("oxford", "vegas"), odds="3-4-5x"):
                   ha="right")
     ax.set_ylabel("house edge (% of amount put down)")
     ax.set_title("Where the rules make a difference")
-    ax.legend(fontsize=8)
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.3)   # room for the legend above the bars
+    ax.legend(fontsize=8, loc="upper center", ncols=len(rules_names))
     fig.tight_layout()
     return fig
 
