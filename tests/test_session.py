@@ -201,9 +201,14 @@ def test_the_explorer_follows_its_controls():
     game, bet, stake = explorer.children[0].children
     bankroll, rounds = explorer.children[1].children
     assert (game.value, bet.value, stake.value, bankroll.value, rounds.value) == ("roulette", "red", 10, 200, 10)
+    view = explorer.children[2]
+    assert 'alt="5 simulated sessions of $200 on roulette red' in view.value
     game.value = "craps"
-    assert bet.value == "pass" and "hard_4" in bet.options
+    assert bet.value == "pass" and "hard_4" in bet.options and "craps pass" in view.value
     bet.value = "field"
+    stake.value = 100
+    bankroll.value = 50
+    assert view.value == "<p>a bankroll of $50 does not cover one bet of $100; choose a larger bankroll or a smaller stake</p>"
     assert explorer_table("craps", "field", 10, 200, 10).rows[0][1].startswith("craps field")
 
 

@@ -123,10 +123,33 @@ def explorer_view(game: str = DEFAULTS["game"], bet_id: str = DEFAULTS["bet_id"]
     return explorer_figure(w, drawn, stake, f"{PATHS} simulated sessions: ${bankroll} on {game} {bet_id}, ${stake} a bet")
 
 
+def explorer_html(game: str, bet_id: str, stake: int, bankroll: int, rounds: int) -> str:
+    """The explorer's view as HTML: the figure as an image with its alt text, then the table (or the error).
+
+    >>> explorer_html("roulette", "red", 25, 20, 10)
+    '<p>a bankroll of $20 does not cover one bet of $25; choose a larger bankroll or a smaller stake</p>'
+    """
+    import base64
+    import html
+    import io
+
+    try:
+        figure = explorer_view(game, bet_id, stake, bankroll, rounds)
+        figures = explorer_table(game, bet_id, stake, bankroll, rounds)
+    except ValueError as error:
+        return f"<p>{html.escape(str(error))}</p>"
+    png = io.BytesIO()
+    figure.savefig(png, format="png", dpi=80)
+    alt = (f"{PATHS} simulated sessions of ${bankroll} on {game} {bet_id} at ${stake} a bet over at most {rounds} "
+           "bets, beside the exact distribution of the final bankroll")
+    image = base64.b64encode(png.getvalue()).decode()
+    return f'<img src="data:image/png;base64,{image}" alt="{html.escape(alt)}" style="max-width:100%">' + \
+        figures._repr_html_()
+
+
 def session_explorer(**settings):
     """The session explorer widget: dropdowns and sliders for the settings; the figure and the table follow."""
     import ipywidgets as w
-    from IPython.display import display as show
 
     chosen = {**DEFAULTS, **settings}
     game = w.Dropdown(options=available_games(), value=chosen["game"], description="game")
@@ -135,16 +158,10 @@ def session_explorer(**settings):
     bankroll = w.SelectionSlider(options=[(f"${b}", b) for b in BANKROLLS], value=chosen["bankroll"],
                                  description="bankroll")
     rounds = w.SelectionSlider(options=ROUNDS, value=chosen["rounds"], description="bets")
-    out = w.Output()
+    view = w.HTML()
 
     def redraw(*_):
-        out.clear_output(wait=True)
-        with out:
-            try:
-                show(explorer_view(game.value, bet.value, stake.value, bankroll.value, rounds.value))
-                show(explorer_table(game.value, bet.value, stake.value, bankroll.value, rounds.value))
-            except ValueError as error:
-                print(error)
+        view.value = explorer_html(game.value, bet.value, stake.value, bankroll.value, rounds.value)
 
     def new_game(change):
         options = list(game_bets(change.new))
@@ -157,4 +174,4 @@ def session_explorer(**settings):
     for control in (bet, stake, bankroll, rounds):
         control.observe(redraw, names="value")
     redraw()
-    return w.VBox([w.HBox([game, bet, stake]), w.HBox([bankroll, rounds]), out])
+    return w.VBox([w.HBox([game, bet, stake]), w.HBox([bankroll, rounds]), view])
