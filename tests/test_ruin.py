@@ -6,26 +6,12 @@ import sys
 from fractions import Fraction
 
 import pytest
+from sample_bets import EVERY_BET, HEADS, RED, STRAIGHT, WHEEL  # noqa: F401
 
-from casino_math import baccarat, craps, roulette, ruin
-from casino_math.bets import even_money, house_edge_per_bet_made, simple_bet
+from casino_math import baccarat, craps, ruin
+from casino_math.bets import house_edge_per_bet_made, simple_bet
 from casino_math.dice import coin, one_face_bet
 from casino_math.distribution import Distribution
-
-WHEEL = Distribution.uniform(range(38))
-RED = even_money("red", WHEEL, lambda pocket: pocket < 18)
-STRAIGHT = simple_bet("straight up", WHEEL, lambda pocket: pocket == 0, 35)
-HEADS = even_money("heads", coin(), lambda side: side == "H")
-
-
-def every_bet():
-    for game, module in (("roulette", roulette), ("craps", craps), ("baccarat", baccarat)):
-        for bet_id, bet in module.edge_bets(module.RULES[module.DEFAULT_RULES]):
-            yield game, bet_id, bet
-
-
-EVERY_BET = list(every_bet())
-
 
 # The gambler's ruin formula.
 

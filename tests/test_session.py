@@ -8,26 +8,12 @@ from itertools import product
 from math import comb
 
 import pytest
+from sample_bets import EVERY_BET, HEADS, RED, STRAIGHT, WHEEL  # noqa: F401
 
-from casino_math import baccarat, craps, roulette, session
-from casino_math.bets import Bet, even_money, expected_value, simple_bet, variance
-from casino_math.dice import coin, one_face_bet
+from casino_math import baccarat, craps, session
+from casino_math.bets import Bet, expected_value, variance
+from casino_math.dice import one_face_bet
 from casino_math.distribution import Distribution
-
-WHEEL = Distribution.uniform(range(38))
-RED = even_money("red", WHEEL, lambda pocket: pocket < 18)
-STRAIGHT = simple_bet("straight up", WHEEL, lambda pocket: pocket == 0, 35)
-HEADS = even_money("heads", coin(), lambda side: side == "H")
-
-
-def every_bet():
-    """Every bet of every game under its default rules, as (game, bet id, bet)."""
-    for game, module in (("roulette", roulette), ("craps", craps), ("baccarat", baccarat)):
-        for bet_id, bet in module.edge_bets(module.RULES[module.DEFAULT_RULES]):
-            yield game, bet_id, bet
-
-
-EVERY_BET = list(every_bet())
 
 
 def brute_force(bet: Bet, rounds: int) -> Distribution:

@@ -3,17 +3,14 @@
 from fractions import Fraction
 
 import pytest
+from sample_bets import EVERY_BET, HEADS, RED, STRAIGHT, WHEEL  # noqa: F401
 
 from casino_math import baccarat, craps, ruin, systems
-from casino_math.bets import even_money, house_edge_per_bet_made, p_win, simple_bet
-from casino_math.dice import coin, one_face_bet
+from casino_math.bets import house_edge_per_bet_made, p_win
+from casino_math.dice import one_face_bet
 from casino_math.distribution import Distribution
 from casino_math.systems import ALL, BET_IT_ALL, DALEMBERT, FLAT, MARTINGALE, REVERSE_MARTINGALE, SYSTEMS, play
 
-WHEEL = Distribution.uniform(range(38))
-RED = even_money("red", WHEEL, lambda pocket: pocket < 18)
-STRAIGHT = simple_bet("straight up", WHEEL, lambda pocket: pocket == 0, 35)
-HEADS = even_money("heads", coin(), lambda side: side == "H")
 BETS = [RED, STRAIGHT, craps.bet("pass"), craps.bet("dont_pass"), craps.bet("buy_4"), craps.bet("field"),
         baccarat.player_bet()]
 

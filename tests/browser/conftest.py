@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 from toc import toc_pages  # noqa: E402,F401  (the pages under test)
 
-SITE = ROOT / "_build" / "html"
+#: The built site under test (set SITE to test another copy, e.g. a deliberately broken one).
+SITE = Path(os.environ.get("SITE", ROOT / "_build" / "html"))
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
