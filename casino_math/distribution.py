@@ -87,6 +87,17 @@ class Distribution(Mapping):
         raise AttributeError("a Distribution is immutable; build a new one with map, given or from_counts")
 
     @classmethod
+    def _exact(cls, probabilities: dict) -> Distribution:
+        """A distribution from Fractions already known to be positive and to sum to exactly 1.
+
+        For the constructors below, whose arithmetic keeps those facts true, so
+        that long sessions do not pay for re-adding thousands of fractions.
+        """
+        d = object.__new__(cls)
+        object.__setattr__(d, "_p", probabilities)
+        return d
+
+    @classmethod
     def from_counts(cls, counts: Mapping[Outcome, int]) -> Distribution:
         """The distribution in which each outcome has probability count / total.
 
@@ -101,7 +112,7 @@ class Distribution(Mapping):
         total = sum(counts.values())
         if total == 0:
             raise ValueError("all counts are zero; at least one outcome must be possible")
-        return cls({outcome: Fraction(n, total) for outcome, n in counts.items()})
+        return cls._exact({outcome: Fraction(n, total) for outcome, n in counts.items() if n})
 
     @classmethod
     def uniform(cls, outcomes: Iterable[Outcome]) -> Distribution:
@@ -187,7 +198,7 @@ class Distribution(Mapping):
         for o, p in self._p.items():
             key = f(o)
             image[key] = image.get(key, Fraction(0)) + p
-        return Distribution(image)
+        return Distribution._exact(image)
 
     def given(self, event: Event) -> Distribution:
         """The conditional distribution given that an event happened.
@@ -201,7 +212,7 @@ class Distribution(Mapping):
         total = sum(kept.values(), Fraction(0))
         if total == 0:
             raise ValueError("cannot condition on an event of probability 0")
-        return Distribution({o: p / total for o, p in kept.items()})
+        return Distribution._exact({o: p / total for o, p in kept.items()})
 
     def convolve(self, other: Distribution, combine: Callable[[Any, Any], Outcome] = None) -> Distribution:
         """The distribution of ``combine(x, y)`` for independent draws x from this and y from other.
@@ -218,7 +229,7 @@ class Distribution(Mapping):
             for y, q in other._p.items():
                 key = combine(x, y)
                 out[key] = out.get(key, Fraction(0)) + p * q
-        return Distribution(out)
+        return Distribution._exact(out)
 
     def __add__(self, other: Distribution) -> Distribution:
         if not isinstance(other, Distribution):
