@@ -30,12 +30,24 @@ GAMES = ("roulette", "craps", "baccarat")
 
 
 def available_games() -> list[str]:
-    """The games whose module is present in this installation."""
+    """The games whose module is present in this installation.
+
+    >>> available_games()
+    ['roulette', 'craps', 'baccarat']
+    """
     return [g for g in GAMES if find_spec(f"casino_math.{g}") is not None]
 
 
 def load_game(name: str):
-    """The module of game ``name``, or a clear error naming the games there are."""
+    """The module of game ``name``, or a clear error naming the games there are.
+
+    >>> load_game("roulette").DEFAULT_RULES
+    'oxford'
+    >>> load_game("poker")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'poker'; the games are: roulette, craps, baccarat
+    """
     if name not in available_games():
         raise ValueError(f"unknown game {name!r}; the games are: {', '.join(available_games())}")
     return import_module(f"casino_math.{name}")
@@ -48,6 +60,10 @@ def edge_row(bet_id: str, bet: b.Bet) -> dict:
     the bet can push, ``expected_rolls`` and ``house_edge_per_roll`` when it
     lasts more than one round, ``house_edge_per_wager`` when a commission is
     paid up front (``house_edge`` is then per total amount put down).
+
+    >>> from casino_math.dice import one_face_bet
+    >>> edge_row("six", one_face_bet(4))
+    {'bet': 'six', 'pays': '4 to 1', 'p_win': '1/6', 'p_lose': '5/6', 'p_push': '0', 'house_edge': '1/6', 'sd': '1.863390'}
     """
     row = {
         "bet": bet_id,
@@ -69,7 +85,12 @@ def edge_row(bet_id: str, bet: b.Bet) -> dict:
 
 
 def edges_report(game: str, rules: str | None = None, **options) -> dict:
-    """The ``edges`` report of a game under a named rules value, as a JSON-ready dict."""
+    """The ``edges`` report of a game under a named rules value, as a JSON-ready dict.
+
+    >>> report = edges_report("roulette")
+    >>> report["rules"], report["bets"][0]["bet"], report["bets"][0]["house_edge"]
+    ('oxford', 'straight', '1/19')
+    """
     module = load_game(game)
     rules = rules or module.DEFAULT_RULES
     if rules not in module.RULES:
@@ -140,7 +161,12 @@ def cmd_eor(args) -> str:
 
 
 def game_bet(game: str, bet_id: str, rules: str | None = None) -> b.Bet:
-    """The bet ``bet_id`` of ``game`` under a named rules value (the game's default if none), or a clear error."""
+    """The bet ``bet_id`` of ``game`` under a named rules value (the game's default if none), or a clear error.
+
+    >>> from casino_math.bets import house_edge
+    >>> house_edge(game_bet("craps", "pass"))
+    Fraction(7, 495)
+    """
     module = load_game(game)
     rules = rules or module.DEFAULT_RULES
     if rules not in module.RULES:
@@ -157,7 +183,11 @@ def _exact_cell(q: Fraction) -> str:
 
 
 def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None) -> dict:
-    """The ``session`` report: the net result of ``rounds`` one-unit bets, exactly, as a JSON-ready dict."""
+    """The ``session`` report: the net result of ``rounds`` one-unit bets, exactly, as a JSON-ready dict.
+
+    >>> session_report("roulette", "red", 2)["p_ahead"]          # red twice: (18/38)^2
+    '81/361'
+    """
     from . import session
 
     s = session.session(game_bet(game, bet_id, rules), rounds)
@@ -186,7 +216,11 @@ def cmd_session(args) -> str:
 
 
 def ruin_report(game: str, bet_id: str, bankroll: int, goal: int, rules: str | None = None) -> dict:
-    """The ``ruin`` report: reaching ``goal`` units before losing ``bankroll``, one-unit bets, exactly."""
+    """The ``ruin`` report: reaching ``goal`` units before losing ``bankroll``, one-unit bets, exactly.
+
+    >>> ruin_report("roulette", "red", 1, 2)["p_goal"]           # one bet decides it
+    '9/19'
+    """
     from . import ruin
 
     r = ruin.ruin(game_bet(game, bet_id, rules), bankroll, goal)

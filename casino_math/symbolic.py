@@ -38,7 +38,11 @@ def rational(q):
 
 
 def payout_symbol(name: str = "x"):
-    """The symbol for a payout "x to 1", positive."""
+    """The symbol for a payout "x to 1", positive.
+
+    >>> payout_symbol(), payout_symbol().is_positive
+    (x, True)
+    """
     return _sympy().Symbol(name, positive=True)
 
 

@@ -54,7 +54,14 @@ def payout_table(payouts=PAYOUTS[::2], default=DEFAULT_PAYOUT) -> display.Table:
 
 
 def payout_explorer(payout=DEFAULT_PAYOUT):
-    """A slider for the payout of a bet on one face of a die, showing its exact expected value and edge."""
+    """A slider for the payout of a bet on one face of a die, showing its exact expected value and edge.
+
+    >>> explorer = payout_explorer()
+    >>> slider, summary = explorer.children
+    >>> slider.value = Fraction(5)
+    >>> "house edge <b>0</b>" in summary.value
+    True
+    """
     import ipywidgets as w
 
     slider = w.SelectionSlider(
