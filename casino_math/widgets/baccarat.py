@@ -62,7 +62,13 @@ def decks_table(rules="oxford", decks=DECKS) -> display.Table:
 
 
 def decks_explorer(decks: int = DEFAULT_DECKS, rules="oxford"):
-    """A slider for the number of decks, showing every bet's exact chance of winning and house edge."""
+    """A slider for the number of decks, showing every bet's exact chance of winning and house edge.
+
+    >>> slider, table = decks_explorer().children
+    >>> slider.value = 1
+    >>> table.value == edges_table("oxford", 1)._repr_html_()
+    True
+    """
     import ipywidgets as w
 
     slider = w.IntSlider(value=decks, min=DECKS[0], max=DECKS[-1], description="decks",

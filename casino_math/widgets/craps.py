@@ -98,7 +98,14 @@ def _caption(rules, base, field_12, odds, commission) -> str:
 
 
 def bet_explorer(base: str = DEFAULT_RULES):
-    """Change the rules (which casino, the field's 12, the odds policy, when the commission is paid): every edge follows."""
+    """Change the rules (which casino, the field's 12, the odds policy, when the commission is paid): every edge follows.
+
+    >>> explorer = bet_explorer()
+    >>> casino, field_12, odds, commission, table = explorer.children
+    >>> field_12.value = Fraction(3)
+    >>> table.value == edge_table(casino.value, Fraction(3), odds.value, commission.value)._repr_html_()
+    True
+    """
     import ipywidgets as w
 
     style = {"description_width": "initial", "button_width": "auto"}
@@ -189,7 +196,14 @@ def race_table(points=(4, 5, 6, 8, 9, 10)) -> display.Table:
 
 
 def race_to_the_point(point: int = DEFAULT_POINT):
-    """Pick a point: the grid of 36 rolls shows the ways to make it (green) and to seven out (red)."""
+    """Pick a point: the grid of 36 rolls shows the ways to make it (green) and to seven out (red).
+
+    >>> race = race_to_the_point(4)
+    >>> chooser, (grid, text) = race.children[0], race.children[1].children
+    >>> chooser.value = "6"
+    >>> text.value == race_summary(6) and grid.value == roll_grid(6)
+    True
+    """
     import ipywidgets as w
 
     chooser = w.ToggleButtons(options=[str(p) for p in (4, 5, 6, 8, 9, 10)], value=str(point), description="Point")

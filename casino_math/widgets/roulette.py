@@ -116,7 +116,14 @@ OUTSIDE_BUTTONS = {
 
 
 def bet_chooser(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPINS):
-    """A layout of pocket buttons: press pockets to make a bet and see whether it is legal, and what it does."""
+    """A layout of pocket buttons: press pockets to make a bet and see whether it is legal, and what it does.
+
+    >>> chooser = bet_chooser(spins=10)
+    >>> pocket = {b.description: b for b in chooser.children[0].children}
+    >>> pocket["17"].click()                     # only 20 is left: a straight-up bet
+    >>> "straight 20" in chooser.children[-1].value, pocket["20"].style.button_color
+    (True, '#f5c518')
+    """
     import ipywidgets as w
 
     rules = roulette.rules_value(rules)
