@@ -46,7 +46,7 @@ site-test: strict-book
 site-deps:
 	@command -v npm >/dev/null && command -v chromium >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium $$(command -v npm >/dev/null || echo npm); \
+	    apt-get update -qq && apt-get install -y -qq chromium $$(command -v npm >/dev/null || echo npm); \
 	  else \
 	    echo "The site needs npm and Debian's chromium: sudo apt-get install chromium npm"; exit 1; \
 	  fi; }
