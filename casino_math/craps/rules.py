@@ -24,10 +24,11 @@ Three named rules values:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..distribution import exact
+from ..rules import GameRules, PayTable, named
 
 #: Commission timing: paid when the bet is made (returned if the bet is taken down).
 UP_FRONT = "when the bet is made"
@@ -51,47 +52,6 @@ LAYOUT_BETS = (
 SINGLE_CHANCES = ("pass", "dont_pass", "come", "dont_come", "field")
 
 
-class PayTable(Mapping):
-    """An immutable pay table: what the casino names (a total, a bet) -> net payout per unit, exact.
-
-    >>> pays = PayTable({4: Fraction(9, 5), 6: Fraction(7, 6)})
-    >>> pays[6], 5 in pays
-    (Fraction(7, 6), False)
-    >>> pays.with_(6, 1)[6]
-    Fraction(1, 1)
-    """
-
-    __slots__ = ("_pays",)
-
-    def __init__(self, pays: Mapping = ()):
-        object.__setattr__(self, "_pays", {k: exact(v, f"the payout on {k!r}") for k, v in dict(pays).items()})
-
-    def __setattr__(self, name, value):
-        raise AttributeError("a PayTable is immutable; make a changed copy with with_()")
-
-    def __getitem__(self, key) -> Fraction:
-        return self._pays[key]
-
-    def __iter__(self):
-        return iter(self._pays)
-
-    def __len__(self) -> int:
-        return len(self._pays)
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self._pays.items()))
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
-
-    def __repr__(self) -> str:
-        return "PayTable({" + ", ".join(f"{k!r}: {v}" for k, v in self._pays.items()) + "})"
-
-    def with_(self, key, payout) -> PayTable:
-        """A copy of this pay table with ``key`` paying ``payout``."""
-        return PayTable({**self._pays, key: payout})
-
-
 def both_ways(pays: Mapping[int, Fraction]) -> dict[int, Fraction]:
     """A pay table for the points 4, 5, 6 extended to their twins 10, 9, 8 (the page lists them in pairs).
 
@@ -102,7 +62,7 @@ def both_ways(pays: Mapping[int, Fraction]) -> dict[int, Fraction]:
 
 
 @dataclass(frozen=True)
-class CrapsRules:
+class CrapsRules(GameRules):
     """The rules of one craps table, stated the way the casino states them."""
 
     name: str
@@ -171,15 +131,6 @@ class CrapsRules:
         """
         return tuple(n for n in range(2, 13) if n not in self.naturals | self.craps)
 
-    def changed(self, **changes) -> CrapsRules:
-        """A copy with some rules changed (a pay table may be given as a dict).
-
-        >>> OXFORD.changed(field_pays={**OXFORD.field_pays, 12: 3}).field_pays[12]
-        Fraction(3, 1)
-        """
-        changes = {k: PayTable(v) if isinstance(v, dict) else v for k, v in changes.items()}
-        return replace(self, **changes)
-
 
 #: The Oxford Casino Hotel's craps page (Oxford, Maine).  Buy bets pay true odds (the page prints only the
 #: buy 4 or 10 at 2 to 1); the commission is 5%, paid when the bet is made and returned if it is taken down.
@@ -246,6 +197,4 @@ def rules_named(name: str) -> CrapsRules:
     ...
     ValueError: unknown craps rules 'atlantic city'; the rules are: oxford, quebec, vegas
     """
-    if name not in RULES:
-        raise ValueError(f"unknown craps rules {name!r}; the rules are: {', '.join(RULES)}")
-    return RULES[name]
+    return named("craps", RULES, name)
