@@ -5,7 +5,7 @@ from itertools import product
 
 from timing import median_command_seconds, median_seconds, python, report, report_ratio
 
-from casino_math.baccarat import Shoe, play
+from casino_math.baccarat import OXFORD, Shoe, play
 from casino_math.baccarat import deal as d
 from casino_math.baccarat.eor import effect_of_removal
 from casino_math.widgets.baccarat import shoe_summary
@@ -27,9 +27,7 @@ def straightforward_counts(shoe: Shoe) -> dict:
 
 def clear_caches() -> None:
     """Forget every enumerated shoe (the grouping of the first four cards, made once per process, is kept)."""
-    d._deal_counts.cache_clear()
-    d._coups.cache_clear()
-    d._results.cache_clear()
+    d.dealt.cache_clear()
 
 
 def enumeration(shoe: Shoe) -> dict:
@@ -55,7 +53,7 @@ def main() -> None:
 
     def eor_table():
         clear_caches()
-        return effect_of_removal("oxford", shoe)
+        return effect_of_removal(OXFORD, shoe)
 
     report("effect-of-removal table (11 shoes, every bet)", median_seconds(eor_table, repeat=7), "target < 1 s")
     report("python -m casino_math edges --game baccarat",

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 from math import lcm
 from typing import Any
 
@@ -76,7 +77,11 @@ class Bet:
         >>> Bet("heads", coin, lambda side: WIN if side == "H" else LOSE, {WIN: 1, LOSE: -1}).net()
         Distribution({Fraction(1, 1): 1/2, Fraction(-1, 1): 1/2})
         """
-        return self.space.map(lambda o: self.pays[self.line(o)] - self.commission)
+        return self._net
+
+    @cached_property
+    def _net(self) -> Distribution:  # a Bet is immutable: its distributions are worked out once
+        return self.lines().map(lambda line: self.pays[line] - self.commission)
 
     def lines(self) -> Distribution:
         """The distribution of the pay-table line the bet lands on.
@@ -85,6 +90,10 @@ class Bet:
         >>> Bet("heads", coin, lambda side: WIN if side == "H" else LOSE, {WIN: 1, LOSE: -1}).lines()[WIN]
         Fraction(1, 2)
         """
+        return self._lines
+
+    @cached_property
+    def _lines(self) -> Distribution:
         return self.space.map(self.line)
 
 

@@ -1,47 +1,58 @@
 """The command line: ``python -m casino_math SUBCOMMAND ...``.
 
 ``edges`` prints every bet of a game with its exact probabilities and house
-edge.  A game is a module of this package that provides:
+edge; ``eor`` baccarat's effects of removal; ``session`` and ``ruin`` what
+happens over many bets.  A game is a package of this library that provides:
 
 - ``RULES``: a mapping from a rules name to a frozen rules value, and
   ``DEFAULT_RULES``, the name used when ``--rules`` is not given;
-- ``edge_bets(rules, **options)``: a list of ``(bet_id, Bet)`` pairs;
-- ``EDGE_OPTIONS``: the names of the extra options ``edge_bets`` takes
-  (among ``odds`` and ``decks``).
+- ``bet(bet_id, rules)`` and ``edge_bets(rules, **options)``: one bet by its
+  ID, and every bet as ``(bet_id, Bet)`` pairs;
+- ``EDGE_OPTIONS``: the extra options of ``edges`` for the game.  An option
+  that names a field of the rules value (baccarat's ``decks``) changes the
+  rules; any other (craps' ``odds``) is passed to ``edge_bets``.
 
-Nothing here imports sympy, matplotlib or ipywidgets.
+This is the edge of the library where rules *names* become rules values.
+Only the game asked for is imported, and nothing here imports sympy,
+matplotlib or ipywidgets.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import fields
 from fractions import Fraction
 from importlib import import_module
-from importlib.util import find_spec
+from types import ModuleType
 
 from . import bets as b
-from .display import Table, decimal, fraction_text, percent
+from .display import Table, decimal, digit_count, fraction_text, percent
 
 GAMES = ("roulette", "craps", "baccarat")
 
+#: Exact fractions longer than this many digits (numerator or denominator) are summarised unless --exact is given.
+MOST_DIGITS = 60
+
+#: Decimal places of the decimal beside each exact figure.
+PLACES = 10
+
 
 def available_games() -> list[str]:
-    """The games whose module is present in this installation.
+    """The games this library knows, in the order the book takes them.
 
     >>> available_games()
     ['roulette', 'craps', 'baccarat']
     """
-    return [g for g in GAMES if find_spec(f"casino_math.{g}") is not None]
+    return list(GAMES)
 
 
-def load_game(name: str):
-    """The module of game ``name``, or a clear error naming the games there are.
+def load_game(name: str) -> ModuleType:
+    """The package of game ``name``, or a clear error naming the games there are.
 
-    >>> load_game("roulette").DEFAULT_RULES
+    >>> load_game("craps").DEFAULT_RULES
     'oxford'
     >>> load_game("poker")
     Traceback (most recent call last):
@@ -51,6 +62,24 @@ def load_game(name: str):
     if name not in available_games():
         raise ValueError(f"unknown game {name!r}; the games are: {', '.join(available_games())}")
     return import_module(f"casino_math.{name}")
+
+
+def rules_for(game: str, name: str | None = None):
+    """The game's package and the rules value called ``name`` (the game's default if None).
+
+    >>> module, rules = rules_for("craps", "quebec")
+    >>> rules.name
+    'Québec, By-law respecting casino games, s. 95.14'
+    >>> rules_for("craps", "atlantis")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rules 'atlantis' for craps; the rules are: oxford, quebec, vegas
+    """
+    module = load_game(game)
+    name = name or module.DEFAULT_RULES
+    if name not in module.RULES:
+        raise ValueError(f"unknown rules {name!r} for {game}; the rules are: {', '.join(module.RULES)}")
+    return module, module.RULES[name]
 
 
 def edge_row(bet_id: str, bet: b.Bet) -> dict:
@@ -84,27 +113,130 @@ def edge_row(bet_id: str, bet: b.Bet) -> dict:
     return row
 
 
+def with_options(game: str, module: ModuleType, rules, options: dict) -> tuple[object, dict]:
+    """The rules changed by the options that name a rules field, and the options left for ``edge_bets``.
+
+    >>> module, rules = rules_for("baccarat")
+    >>> changed, rest = with_options("baccarat", module, rules, {"decks": 6})
+    >>> changed.decks, rest
+    (6, {})
+    >>> with_options("roulette", load_game("roulette"), None, {"decks": 6})
+    Traceback (most recent call last):
+    ...
+    ValueError: --decks does not apply to roulette
+    """
+    allowed = getattr(module, "EDGE_OPTIONS", ())
+    given = {k: v for k, v in options.items() if v is not None}
+    for option in given:
+        if option not in allowed:
+            raise ValueError(f"--{option} does not apply to {game}")
+    field_names = {f.name for f in fields(rules)} if rules is not None else set()
+    changes = {k: v for k, v in given.items() if k in field_names}
+    return (rules.changed(**changes) if changes else rules), {k: v for k, v in given.items() if k not in changes}
+
+
 def edges_report(game: str, rules: str | None = None, **options) -> dict:
     """The ``edges`` report of a game under a named rules value, as a JSON-ready dict.
 
-    >>> report = edges_report("roulette")
+    >>> report = edges_report("craps", "quebec")
     >>> report["rules"], report["bets"][0]["bet"], report["bets"][0]["house_edge"]
-    ('oxford', 'straight', '1/19')
+    ('quebec', 'pass', '7/495')
     """
-    module = load_game(game)
-    rules = rules or module.DEFAULT_RULES
-    if rules not in module.RULES:
-        raise ValueError(f"unknown rules {rules!r} for {game}; the rules are: {', '.join(module.RULES)}")
-    allowed = getattr(module, "EDGE_OPTIONS", ())
-    for option, value in options.items():
-        if value is not None and option not in allowed:
-            raise ValueError(f"--{option} does not apply to {game}")
+    module, value = rules_for(game, rules)
+    value, rest = with_options(game, module, value, options)
+    rows = [edge_row(bet_id, bet) for bet_id, bet in module.edge_bets(value, **rest)]
     given = {k: v for k, v in options.items() if v is not None}
-    rows = [edge_row(bet_id, bet) for bet_id, bet in module.edge_bets(module.RULES[rules], **given)]
-    return {"game": game, "rules": rules, **given, "bets": rows}
+    return {"game": game, "rules": rules or module.DEFAULT_RULES, **given, "bets": rows}
 
 
-def _as_table(report: dict) -> str:
+def eor_report(rules: str | None = None, decks: int | None = None) -> dict:
+    """Baccarat's effect of removal: each bet's exact change in EV when one card of each point value is removed.
+
+    >>> report = eor_report(decks=1)
+    >>> report["rules"], report["decks"], report["eor"]["5"]["banker"]      # a 5 gone hurts the banker bet
+    ('oxford', 1, '-138857/234122980')
+    """
+    from .baccarat import BET_IDS
+    from .baccarat.eor import effect_of_removal
+
+    module, value = rules_for("baccarat", rules)
+    value, _ = with_options("baccarat", module, value, {"decks": decks})
+    effects = effect_of_removal(value)
+    eor = {str(v): {bet: fraction_text(e[bet]) for bet in BET_IDS} for v, e in effects.items()}
+    return {"game": "baccarat", "rules": rules or module.DEFAULT_RULES, "decks": value.decks, "eor": eor}
+
+
+def game_bet(game: str, bet_id: str, rules: str | None = None) -> b.Bet:
+    """The bet ``bet_id`` of ``game`` under a named rules value (the game's default if none), or a clear error.
+
+    >>> from casino_math.bets import house_edge
+    >>> house_edge(game_bet("craps", "pass"))
+    Fraction(7, 495)
+    >>> game_bet("craps", "plase_6")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown craps bet 'plase_6'; did you mean place_6, place_9 or place_8? (python -m casino_math edges --game craps lists every bet)
+    """
+    module, value = rules_for(game, rules)
+    return module.bet(bet_id, value)
+
+
+def figure(name: str, q: Fraction, exact: bool = False) -> dict:
+    """One exact figure of a report: ``name`` as "n/d", and ``name_decimal`` beside it.
+
+    A fraction too long to print (more than :data:`MOST_DIGITS` digits above
+    or below) is given as ``None`` with ``name_digits``, its numerator's and
+    denominator's digit counts, unless ``exact`` asks for it whole.
+
+    >>> figure("p_goal", Fraction(9, 19))
+    {'p_goal': '9/19', 'p_goal_decimal': '0.4736842105'}
+    >>> figure("p", Fraction(1, 3**200))
+    {'p': None, 'p_decimal': '0.0000000000', 'p_digits': [1, 96]}
+    """
+    digits = [digit_count(q.numerator), digit_count(q.denominator)]
+    if exact or max(digits) <= MOST_DIGITS:
+        return {name: fraction_text(q), f"{name}_decimal": decimal(q, PLACES)}
+    return {name: None, f"{name}_decimal": decimal(q, PLACES), f"{name}_digits": digits}
+
+
+def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None, exact: bool = False) -> dict:
+    """The ``session`` report: the net result of ``rounds`` one-unit bets, exactly, as a JSON-ready dict.
+
+    >>> session_report("craps", "field", 2)["p_ahead"]     # two wins, or a 2 or 12 and a loss: (4/9)^2 + 2 (2/36)(5/9)
+    '7/27'
+    """
+    from . import session
+
+    module, value = rules_for(game, rules)
+    s = session.session(module.bet(bet_id, value), rounds)
+    report = {"game": game, "rules": rules or module.DEFAULT_RULES, "bet": bet_id, "rounds": rounds}
+    report |= figure("expected_net", s.expected_net(), exact)
+    report |= figure("variance", session.session_variance(s.bet, rounds), exact)
+    report["sd"] = decimal(session.session_sd(s.bet, rounds), 6)
+    for name, q in (("p_ahead", s.p_ahead()), ("p_even", s.p_even()), ("p_behind", s.p_behind())):
+        report |= figure(name, q, exact)
+    return report
+
+
+def ruin_report(game: str, bet_id: str, bankroll: int, goal: int, rules: str | None = None,
+                exact: bool = False) -> dict:
+    """The ``ruin`` report: reaching ``goal`` units before losing ``bankroll``, one-unit bets, exactly.
+
+    >>> ruin_report("craps", "pass", 1, 2)["p_goal"]           # one bet decides it
+    '244/495'
+    """
+    from . import ruin
+
+    module, value = rules_for(game, rules)
+    r = ruin.ruin(module.bet(bet_id, value), bankroll, goal)
+    report = {"game": game, "rules": rules or module.DEFAULT_RULES, "bet": bet_id, "bankroll": bankroll, "goal": goal}
+    for name, q in (("p_goal", r.p_goal), ("p_ruin", r.p_ruin), ("expected_bets", r.expected_bets)):
+        report |= figure(name, q, exact)
+    return report
+
+
+def as_table(report: dict) -> str:
+    """An ``edges`` report as a text table, each house edge with its percent."""
     rows = report["bets"]
     keys = list(dict.fromkeys(k for row in rows for k in row))
     body = [[_cell(k, row.get(k, "")) for k in keys] for row in rows]
@@ -117,7 +249,11 @@ def _cell(key: str, value: str) -> str:
     return value
 
 
-def _as_csv(report: dict) -> str:
+def as_csv(report: dict) -> str:
+    """An ``edges`` report as CSV, one row per bet."""
+    import csv
+    import io
+
     rows = report["bets"]
     keys = list(dict.fromkeys(k for row in rows for k in row))
     out = io.StringIO()
@@ -127,173 +263,149 @@ def _as_csv(report: dict) -> str:
     return out.getvalue()
 
 
-def _rules_help() -> str:
+def figures_table(report: dict, rows: list[tuple[str, str]], caption: str) -> str:
+    """The exact figures of a report as a text table: label, exact fraction (or its size), decimal."""
+    body = []
+    for label, name in rows:
+        if report.get(name) is not None:
+            exact_text = report[name]
+        else:
+            top, bottom = report[f"{name}_digits"]
+            exact_text = f"(a fraction of {top} digits over {bottom}: --exact prints it)"
+        body.append([label, exact_text, report[f"{name}_decimal"] if f"{name}_decimal" in report else report[name]])
+    return repr(Table(["", "exact", "decimal"], body, caption))
+
+
+def cmd_edges(args) -> str:
+    report = edges_report(args.game, args.rules, odds=args.odds, decks=args.decks)
+    return {"json": lambda r: json.dumps(r, indent=2), "csv": as_csv, "table": as_table}[args.format](report)
+
+
+def cmd_eor(args) -> str:
+    report = eor_report(args.rules, args.decks)
+    if args.format == "json":
+        return json.dumps(report, indent=2)
+    bet_ids = list(next(iter(report["eor"].values())))
+    rows = [[v, *(percent(Fraction(e[bet]), 6) for bet in bet_ids)] for v, e in report["eor"].items()]
+    decks = report["decks"]
+    caption = (f"Effect of removing one card of each point value from {decks} deck{'s' * (decks != 1)} "
+               f"({report['rules']} rules; change in EV per unit staked)")
+    return repr(Table(["card", *bet_ids], rows, caption))
+
+
+def cmd_session(args) -> str:
+    report = session_report(args.game, args.bet, args.rounds, args.rules, args.exact)
+    if args.format == "json":
+        return json.dumps(report, indent=2)
+    rows = [("expected net", "expected_net"), ("variance", "variance"), ("standard deviation", "sd"),
+            ("P(ahead)", "p_ahead"), ("P(even)", "p_even"), ("P(behind)", "p_behind")]
+    report = {**report, "sd": "(the square root of the variance)", "sd_decimal": report["sd"]}
+    caption = f"{args.rounds} one-unit bets on {args.game} {args.bet} ({report['rules']} rules): the net result, in units"
+    return figures_table(report, rows, caption)
+
+
+def cmd_ruin(args) -> str:
+    report = ruin_report(args.game, args.bet, args.bankroll, args.goal, args.rules, args.exact)
+    if args.format == "json":
+        return json.dumps(report, indent=2)
+    rows = [("P(goal)", "p_goal"), ("P(ruin)", "p_ruin"), ("expected bets", "expected_bets")]
+    caption = (f"{args.game} {args.bet} ({report['rules']} rules), one unit a bet: "
+               f"from {args.bankroll} units to {args.goal} or ruin")
+    return figures_table(report, rows, caption)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose epilog may be a function, called only when help is printed (it imports games)."""
+
+    def __init__(self, *args, epilog_from: Callable[[], str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.epilog_from = epilog_from
+
+    def format_help(self) -> str:
+        if self.epilog_from is not None:
+            self.epilog = self.epilog_from()
+        return super().format_help()
+
+
+def rules_help() -> str:
+    """The rules values of every game, for the help of the subcommands."""
     lines = []
     for game in available_games():
-        module = import_module(f"casino_math.{game}")
+        module = load_game(game)
         names = ", ".join(f"{n} (default)" if n == module.DEFAULT_RULES else n for n in module.RULES)
         lines.append(f"  {game}: {names}")
     return "rules values by game:\n" + "\n".join(lines)
 
 
-def cmd_edges(args) -> str:
-    report = edges_report(args.game, args.rules, odds=args.odds, decks=args.decks)
-    if args.format == "json":
-        return json.dumps(report, indent=2)
-    if args.format == "csv":
-        return _as_csv(report)
-    return _as_table(report)
+def positive_int(what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least 1, with an error that names ``what``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number from 1 up, not {value}")
+        return value
+
+    return parse
 
 
-def cmd_eor(args) -> str:
-    """Baccarat's effect of removal: each bet's exact change in EV when one card of each point value is removed."""
-    from .baccarat import BET_IDS
-    from .baccarat.eor import effect_of_removal
-
-    decks = 8 if args.decks is None else args.decks
-    effects = effect_of_removal("oxford", decks=decks)
-    if args.format == "json":
-        eor = {str(v): {bet: fraction_text(e[bet]) for bet in BET_IDS} for v, e in effects.items()}
-        return json.dumps({"decks": decks, "eor": eor}, indent=2)
-    rows = [[str(v), *(percent(e[bet], 6) for bet in BET_IDS)] for v, e in effects.items()]
-    caption = f"Effect of removing one card of each point value from {decks} decks (change in EV per unit staked)"
-    return repr(Table(["card", *BET_IDS], rows, caption))
+def shared_options(formats: tuple[str, ...], game: bool = True) -> argparse.ArgumentParser:
+    """The options every subcommand shares: --game, --rules and --format."""
+    parent = argparse.ArgumentParser(add_help=False)
+    if game:
+        parent.add_argument("--game", required=True, help="one of: " + ", ".join(GAMES))
+    parent.add_argument("--rules", help="a rules value of the game (listed below); default: the Oxford Casino's")
+    parent.add_argument("--format", choices=formats, default="table", help="how to print the result (default: table)")
+    return parent
 
 
-def game_bet(game: str, bet_id: str, rules: str | None = None) -> b.Bet:
-    """The bet ``bet_id`` of ``game`` under a named rules value (the game's default if none), or a clear error.
-
-    >>> from casino_math.bets import house_edge
-    >>> house_edge(game_bet("craps", "pass"))
-    Fraction(7, 495)
-    """
-    module = load_game(game)
-    rules = rules or module.DEFAULT_RULES
-    if rules not in module.RULES:
-        raise ValueError(f"unknown rules {rules!r} for {game}; the rules are: {', '.join(module.RULES)}")
-    found = dict(module.edge_bets(module.RULES[rules]))
-    if bet_id not in found:
-        raise ValueError(f"unknown {game} bet {bet_id!r}; the bets are: {', '.join(found)}")
-    return found[bet_id]
-
-
-def _exact_cell(q: Fraction) -> str:
-    text = fraction_text(q)
-    return text if len(text) <= 40 else f"(a fraction of {len(str(q.numerator))} digits over {len(str(q.denominator))})"
-
-
-def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None) -> dict:
-    """The ``session`` report: the net result of ``rounds`` one-unit bets, exactly, as a JSON-ready dict.
-
-    >>> session_report("roulette", "red", 2)["p_ahead"]          # red twice: (18/38)^2
-    '81/361'
-    """
-    from . import session
-
-    s = session.session(game_bet(game, bet_id, rules), rounds)
-    return {
-        "game": game,
-        "bet": bet_id,
-        "rounds": rounds,
-        "expected_net": fraction_text(s.expected_net()),
-        "sd": decimal(session.session_sd(s.bet, rounds), 6),
-        "p_ahead": fraction_text(s.p_ahead()),
-        "p_even": fraction_text(s.p_even()),
-        "p_behind": fraction_text(s.p_behind()),
-    }
-
-
-def cmd_session(args) -> str:
-    report = session_report(args.game, args.bet, args.rounds, args.rules)
-    if args.format == "json":
-        return json.dumps(report, indent=2)
-    rows = [["expected net", _exact_cell(Fraction(report["expected_net"])), decimal(Fraction(report["expected_net"]), 4)],
-            ["standard deviation", "", report["sd"]]]
-    rows += [[f"P({k[2:]})", _exact_cell(Fraction(report[k])), percent(Fraction(report[k]), 4)]
-             for k in ("p_ahead", "p_even", "p_behind")]
-    caption = f"{args.rounds} one-unit bets on {args.game} {args.bet}: the net result, in units"
-    return repr(Table(["", "exact", "decimal"], rows, caption))
-
-
-def ruin_report(game: str, bet_id: str, bankroll: int, goal: int, rules: str | None = None) -> dict:
-    """The ``ruin`` report: reaching ``goal`` units before losing ``bankroll``, one-unit bets, exactly.
-
-    >>> ruin_report("roulette", "red", 1, 2)["p_goal"]           # one bet decides it
-    '9/19'
-    """
-    from . import ruin
-
-    r = ruin.ruin(game_bet(game, bet_id, rules), bankroll, goal)
-    return {"p_goal": fraction_text(r.p_goal), "p_ruin": fraction_text(r.p_ruin),
-            "expected_bets": fraction_text(r.expected_bets)}
-
-
-def cmd_ruin(args) -> str:
-    report = ruin_report(args.game, args.bet, args.bankroll, args.goal, args.rules)
-    if args.format == "json":
-        return json.dumps(report, indent=2)
-    rows = [[label, _exact_cell(Fraction(report[k])), shown(Fraction(report[k]))] for label, k, shown in (
-        ("P(goal)", "p_goal", lambda q: percent(q, 4)), ("P(ruin)", "p_ruin", lambda q: percent(q, 4)),
-        ("expected bets", "expected_bets", lambda q: decimal(q, 2)))]
-    caption = f"{args.game} {args.bet}, one unit a bet: from {args.bankroll} units to {args.goal} or ruin"
-    return repr(Table(["", "exact", "decimal"], rows, caption))
+def exact_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--exact", action="store_true",
+                        help=f"print every exact fraction whole, even past {MOST_DIGITS} digits")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m casino_math",
-        description="Exact probabilities and house edges of casino bets.",
-    )
+    parser = Parser(prog="python -m casino_math", description="Exact probabilities and house edges of casino bets.")
     sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
+    common = {"epilog_from": rules_help, "formatter_class": argparse.RawDescriptionHelpFormatter}
 
-    edges = sub.add_parser(
-        "edges",
-        help="every bet of a game with its exact probabilities and house edge",
-        description="Every bet of a game with its exact probabilities and house edge.",
-        epilog=_rules_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    edges.add_argument("--game", required=True, help="one of: " + ", ".join(available_games()))
-    edges.add_argument("--rules", help="a rules value of the game (see below); default: the Oxford Casino's")
+    edges = sub.add_parser("edges", parents=[shared_options(("table", "json", "csv"))], **common,
+                           help="every bet of a game with its exact probabilities and house edge",
+                           description="Every bet of a game with its exact probabilities and house edge.")
     edges.add_argument("--odds", help="craps: an odds policy for the line bets, e.g. 1x, 2x, 3-4-5x, 100x")
-    edges.add_argument("--decks", type=int, help="baccarat: the number of decks in the shoe (default 8)")
-    edges.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    edges.add_argument("--decks", type=positive_int("--decks"), help="baccarat: the decks in the shoe (default 8)")
     edges.set_defaults(run=cmd_edges)
 
-    eor = sub.add_parser(
-        "eor",
-        help="baccarat: the effect of removing one card of each point value on every bet",
-        description="Baccarat (Oxford rules): each bet's exact change in expected value per unit staked "
-        "when one card of each point value is removed from a full shoe.",
-    )
-    eor.add_argument("--decks", type=int, help="the number of decks in the shoe (default 8)")
-    eor.add_argument("--format", choices=["table", "json"], default="table")
+    eor = sub.add_parser("eor", parents=[shared_options(("table", "json"), game=False)], **common,
+                         help="baccarat: the effect of removing one card of each point value on every bet",
+                         description="Baccarat: each bet's exact change in expected value per unit staked "
+                         "when one card of each point value is removed from a full shoe.")
+    eor.add_argument("--decks", type=positive_int("--decks"), help="the decks in the shoe (default: the rules')")
     eor.set_defaults(run=cmd_eor)
 
-    session = sub.add_parser(
-        "session",
-        help="the exact net result of a session of one-unit bets: expected, sd, P(ahead/even/behind)",
-        description="The exact distribution of the net result, in units of the stake, after N one-unit bets.",
-    )
-    session.add_argument("--game", required=True, help="one of: " + ", ".join(available_games()))
+    session = sub.add_parser("session", parents=[shared_options(("table", "json"))], **common,
+                             help="the exact net result of N one-unit bets: expected, variance, P(ahead/even/behind)",
+                             description="The exact distribution of the net result, in units of the stake, "
+                             "after N one-unit bets.")
     session.add_argument("--bet", required=True, help="a bet ID, as python -m casino_math edges lists them")
-    session.add_argument("--rounds", required=True, type=int, help="the number of bets N")
-    session.add_argument("--rules", help="a rules value of the game; default: the Oxford Casino's")
-    session.add_argument("--format", choices=["table", "json"], default="table")
+    session.add_argument("--rounds", required=True, type=positive_int("--rounds"), help="the number of bets N")
+    exact_option(session)
     session.set_defaults(run=cmd_session)
 
-    ruin = sub.add_parser(
-        "ruin",
-        help="the chance of reaching a goal before losing a bankroll, one-unit bets, and the expected bets",
-        description="Betting one unit at a time from BANKROLL units: the exact chance of reaching GOAL units "
-        "before the bankroll can no longer cover a bet, and the expected number of bets until one happens.",
-    )
-    ruin.add_argument("--game", required=True, help="one of: " + ", ".join(available_games()))
+    ruin = sub.add_parser("ruin", parents=[shared_options(("table", "json"))], **common,
+                          help="the chance of reaching a goal before losing a bankroll, and the expected bets",
+                          description="Betting one unit at a time from BANKROLL units: the exact chance of "
+                          "reaching GOAL units before the bankroll can no longer cover a bet, and the expected "
+                          "number of bets until one or the other happens.")
     ruin.add_argument("--bet", required=True, help="a bet ID, as python -m casino_math edges lists them")
-    ruin.add_argument("--bankroll", required=True, type=int, help="the starting bankroll, in units (stakes)")
-    ruin.add_argument("--goal", required=True, type=int, help="the goal, in units, above the bankroll")
-    ruin.add_argument("--rules", help="a rules value of the game; default: the Oxford Casino's")
-    ruin.add_argument("--format", choices=["table", "json"], default="table")
+    ruin.add_argument("--bankroll", required=True, type=positive_int("--bankroll"),
+                      help="the starting bankroll, in units (stakes)")
+    ruin.add_argument("--goal", required=True, type=positive_int("--goal"),
+                      help="the bankroll to reach, in units: the whole amount, not the gain (more than --bankroll)")
+    exact_option(ruin)
     ruin.set_defaults(run=cmd_ruin)
     return parser
 
@@ -301,6 +413,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "exact", False):
+        sys.set_int_max_str_digits(0)  # --exact asks for fractions of any length, written out whole
     try:
         print(args.run(args))
     except (ValueError, TypeError) as error:

@@ -6,7 +6,6 @@ exact arithmetic (half away from zero), so the digits shown are the true ones.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -22,6 +21,22 @@ def fraction_text(q) -> str:
     ('1/19', '0', '-2')
     """
     return str(exact(q))
+
+
+def digit_count(n: int) -> int:
+    """How many decimal digits the whole number ``n`` has, found without writing it out.
+
+    Python refuses to write out a whole number of more than 4300 digits, and
+    exact probabilities over long sessions can have many more.
+
+    >>> digit_count(0), digit_count(9), digit_count(-10), digit_count(10**5000)
+    (1, 1, 2, 5001)
+    """
+    n = abs(n)
+    guess = max(1, (n.bit_length() * 30103) // 100000)  # log10(2) = 0.30103 (a slight underestimate)
+    while 10**guess <= n:
+        guess += 1
+    return guess
 
 
 def latex(q, display_style: bool = False) -> str:
@@ -104,6 +119,8 @@ class Table:
         return "\n".join(([self.caption] if self.caption else []) + lines)
 
     def _repr_html_(self) -> str:
+        import html
+
         head = "".join(f'<th scope="col">{html.escape(str(c))}</th>' for c in self.columns)
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows

@@ -27,7 +27,7 @@ ValueError: unknown craps rules 'atlantic city'; the rules are: oxford, quebec
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
+from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -93,7 +93,16 @@ class GameRules:
         >>> from casino_math.craps import OXFORD
         >>> OXFORD.changed(field_pays={**OXFORD.field_pays, 12: 3}).field_pays[12]
         Fraction(3, 1)
+        >>> OXFORD.changed(feild_pays={})
+        Traceback (most recent call last):
+        ...
+        TypeError: craps rules have no field 'feild_pays'; the fields are: name, source, bets, naturals, craps, bar, place_pays, buy_pays, lay_pays, commission, commission_paid, odds_offered, take_odds_pays, lay_odds_pays, odds_policy, hardway_pays, field_pays, one_roll_pays, off_on_come_out, pass_may_be_withdrawn, pass_may_be_increased, dont_may_be_withdrawn, dont_may_be_increased, whole_dollars
         """
+        known = [f.name for f in fields(self)]  # type: ignore[arg-type]
+        for name in changes:
+            if name not in known:
+                game = type(self).__module__.split(".")[1]
+                raise TypeError(f"{game} rules have no field {name!r}; the fields are: {', '.join(known)}")
         changes = {k: PayTable(v) if isinstance(v, dict) else v for k, v in changes.items()}
         return replace(self, **changes)  # type: ignore[type-var]
 

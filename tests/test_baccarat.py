@@ -8,15 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from casino_math.baccarat import RULES, Coup, Shoe, deal_counts, deals_total, hand_total, play, point_value
-from casino_math.baccarat.cards import as_shoe, check_decks
+from casino_math.baccarat import OXFORD, RULES, Coup, Shoe, deal_counts, deals_total, hand_total, play, point_value
+from casino_math.baccarat.cards import check_decks, check_shoe
 from casino_math.baccarat.deal import first_four_groups, result_counts
 from casino_math.baccarat.rules import (
     BANKER_CHART,
     STANDARD_DRAWING,
     STOOD,
     DragonBonusTable,
-    Rules,
     read_banker_chart,
     read_player_rule,
     rules_named,
@@ -54,8 +53,7 @@ def test_shoes_from_values_and_removals():
     assert shoe.without(4).counts[4] == 31
     assert shoe.removing({0: 128, 9: 32}).size == 416 - 160
     assert Shoe.from_values({5: 6}).counts == (0, 0, 0, 0, 0, 6, 0, 0, 0, 0)
-    assert as_shoe(decks=2) == Shoe.of_decks(2)
-    assert as_shoe([1] * 10) == Shoe((1,) * 10)
+    assert check_shoe(Shoe.of_decks(2)) == Shoe.from_ranks({rank: 8 for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split()})
 
 
 BAD_SHOES = [
@@ -75,7 +73,8 @@ BAD_SHOES = [
     (lambda: Shoe.of_decks(1).without(5, 5), ValueError, "cannot take 5 cards of point value 5 out of a shoe that has 4"),
     (lambda: Shoe.of_decks(1).without(11), ValueError, "unknown point value 11"),
     (lambda: Shoe.of_decks(1).without(1, -1), ValueError, "whole number from 0 up, not -1"),
-    (lambda: as_shoe(Shoe.of_decks(1), decks=2), ValueError, "either a shoe or a number of decks"),
+    (lambda: check_shoe([1] * 10), TypeError, "a shoe must be a Shoe, e.g. Shoe.of_decks(8)"),
+    (lambda: deal_counts((4,) * 10), TypeError, "a shoe must be a Shoe"),
     (lambda: hand_total([3, 12]), ValueError, "unknown point value 12"),
 ]
 
@@ -142,13 +141,13 @@ def test_bad_charts_are_clear_errors(make, message):
 
 
 BAD_RULES = [
-    (lambda: Rules("x", decks=0), ValueError, "from 1 up, not 0"),
-    (lambda: Rules("x", tie_pays=0.5), TypeError, "is a float"),
-    (lambda: Rules("x", banker_pays=-1), ValueError, "a payout is what a win pays"),
-    (lambda: DragonBonusTable("x", ((0, 5),)), ValueError, "a margin of 0 is a tie"),
-    (lambda: DragonBonusTable("x", ((10, 5),)), ValueError, "unknown point value 10"),
+    (lambda: OXFORD.changed(decks=0), ValueError, "from 1 up, not 0"),
+    (lambda: OXFORD.changed(tie_pays=0.5), TypeError, "is a float"),
+    (lambda: OXFORD.changed(banker_pays=-1), ValueError, "a payout is what a win pays"),
+    (lambda: DragonBonusTable("x", {0: 5}, "test"), ValueError, "a margin of 0 is a tie"),
+    (lambda: DragonBonusTable("x", {10: 5}, "test"), ValueError, "unknown point value 10"),
     (lambda: rules_named("atlantis"), ValueError, "unknown baccarat rules 'atlantis'; the rules are: oxford"),
-    (lambda: RULES["oxford"].with_decks(-1), ValueError, "from 1 up, not -1"),
+    (lambda: OXFORD.changed(decks=-1), ValueError, "from 1 up, not -1"),
 ]
 
 

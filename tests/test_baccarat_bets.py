@@ -18,8 +18,8 @@ from fractions import Fraction
 import pytest
 
 from casino_math import bets as b
-from casino_math.baccarat import BET_IDS, RULES, Shoe, edge_bets, tie_bet
-from casino_math.baccarat.bets import banker_bet, main_bets, player_bet, shoe_for
+from casino_math.baccarat import BET_IDS, OXFORD, RULES, Shoe, edge_bets, tie_bet
+from casino_math.baccarat.bets import banker_bet, main_bets, player_bet
 from casino_math.baccarat.deal import deal_counts, result_counts
 from casino_math.baccarat.dragon import check_side, dragon_bonus_bet, dragon_line
 from casino_math.baccarat.eor import (
@@ -32,7 +32,7 @@ from casino_math.baccarat.eor import (
     normal_cdf,
     weighted_sum,
 )
-from casino_math.baccarat.rules import DRAGON_BONUS, Rules
+from casino_math.baccarat.rules import DRAGON_BONUS
 from casino_math.display import percent
 
 EIGHT_DECKS = Shoe.of_decks(8)
@@ -76,14 +76,14 @@ EDGES = [
 
 @pytest.mark.parametrize("rules, decks, bet_id, edge, source", EDGES)
 def test_published_house_edges(rules, decks, bet_id, edge, source):
-    bet = dict(edge_bets(RULES[rules], decks=decks))[bet_id]
+    bet = dict(edge_bets(RULES[rules].changed(decks=decks)))[bet_id]
     assert percent(b.house_edge(bet), 4) == edge
 
 
 @pytest.mark.parametrize("decks, edge", [(6, "0.5972%"), (8, "0.5993%")])
 def test_banker_with_a_4_percent_commission(decks, edge):  # Thorp
-    rules = Rules("4% commission", banker_pays=Fraction(24, 25))
-    assert percent(b.house_edge(banker_bet(rules, decks=decks)), 4) == edge
+    rules = OXFORD.changed(name="4% commission", banker_pays=Fraction(24, 25))
+    assert percent(b.house_edge(banker_bet(rules.changed(decks=decks))), 4) == edge
 
 
 PROBABILITIES = [  # decks, P(banker wins), P(player wins), P(tie), rounded to 6 places (Thorp)
@@ -96,41 +96,41 @@ PROBABILITIES = [  # decks, P(banker wins), P(player wins), P(tie), rounded to 6
 def test_published_probabilities(decks, banker, player, tie):
     from casino_math.display import decimal
 
-    assert decimal(b.p_win(banker_bet("oxford", decks=decks)), 6) == banker
-    assert decimal(b.p_win(player_bet("oxford", decks=decks)), 6) == player
-    assert decimal(b.p_win(tie_bet("oxford", decks=decks)), 6) == tie
+    assert decimal(b.p_win(banker_bet(OXFORD.changed(decks=decks))), 6) == banker
+    assert decimal(b.p_win(player_bet(OXFORD.changed(decks=decks))), 6) == player
+    assert decimal(b.p_win(tie_bet(OXFORD.changed(decks=decks))), 6) == tie
 
 
 def test_banker_beats_player_despite_the_commission():
-    banker, player, _ = main_bets("oxford")
+    banker, player, _ = main_bets(OXFORD)
     assert b.p_win(banker) > b.p_win(player)
     assert b.house_edge(banker) < b.house_edge(player)
     # Without the commission the banker bet would be favourable to the bettor by the gap in winning chances.
-    free = banker_bet(Rules("no commission", banker_pays=1))
+    free = banker_bet(OXFORD.changed(name="no commission", banker_pays=1))
     assert b.expected_value(free) == b.p_win(banker) - b.p_win(player) > 0
 
 
 def test_ties_push_the_main_bets_and_the_edge_per_resolved_hand():
-    banker, player, tie = main_bets("oxford")
+    banker, player, tie = main_bets(OXFORD)
     assert b.p_push(banker) == b.p_push(player) == b.p_win(tie)
     assert b.house_edge_per_bet_resolved(banker) == b.house_edge(banker) / (1 - b.p_win(tie))
 
 
 def test_the_tie_edge_is_exactly_one_minus_nine_times_p_tie():
     p_tie = Fraction(475_627_426_473_216, TOTAL_8)
-    assert b.house_edge(tie_bet("oxford")) == 1 - 9 * p_tie
-    assert b.house_edge(tie_bet("tie-9-to-1")) == 1 - 10 * p_tie
+    assert b.house_edge(tie_bet(OXFORD)) == 1 - 9 * p_tie
+    assert b.house_edge(tie_bet(RULES["tie-9-to-1"])) == 1 - 10 * p_tie
 
 
 @pytest.mark.parametrize("decks", range(1, 9))
 def test_every_bet_has_a_house_edge_for_every_number_of_decks(decks):
-    for bet_id, bet in edge_bets(RULES["oxford"], decks=decks):
+    for bet_id, bet in edge_bets(RULES["oxford"].changed(decks=decks)):
         assert 0 < b.house_edge(bet) < Fraction(1, 5), bet_id
         assert b.p_win(bet) + b.p_lose(bet) + b.p_push(bet) == 1
 
 
 def test_fewer_decks_help_the_banker_and_hurt_the_player_and_tie():
-    edges = {d: {i: b.house_edge(bet) for i, bet in edge_bets(RULES["oxford"], decks=d)} for d in range(1, 9)}
+    edges = {d: {i: b.house_edge(bet) for i, bet in edge_bets(RULES["oxford"].changed(decks=d))} for d in range(1, 9)}
     for d in range(1, 8):
         assert edges[d]["banker"] < edges[d + 1]["banker"]
         assert edges[d]["player"] > edges[d + 1]["player"]
@@ -177,8 +177,8 @@ DRAGON_EDGES = [  # decks, player side, banker side (WoO-D)
 
 @pytest.mark.parametrize("decks, player, banker", DRAGON_EDGES)
 def test_dragon_bonus_edges(decks, player, banker):
-    assert percent(b.house_edge(dragon_bonus_bet("player", "oxford", decks=decks)), 2) == player
-    assert percent(b.house_edge(dragon_bonus_bet("banker", "oxford", decks=decks)), 2) == banker
+    assert percent(b.house_edge(dragon_bonus_bet("player", OXFORD.changed(decks=decks))), 2) == player
+    assert percent(b.house_edge(dragon_bonus_bet("banker", OXFORD.changed(decks=decks))), 2) == banker
 
 
 def test_dragon_bonus_eight_deck_edges_to_four_places():  # WoO-D: returns -0.026517 and -0.093731
@@ -191,7 +191,7 @@ def test_the_second_dragon_table_pays_less_on_7s_and_more_on_4s():
     assert (cypress["win by 7"], cypress["win by 4"]) == (4, 2)
     assert standard.keys() == cypress.keys()
     for side in ("player", "banker"):
-        assert 0 < b.house_edge(dragon_bonus_bet(side, "cypress-bayou-dragon")) < b.house_edge(dragon_bonus_bet(side))
+        assert 0 < b.house_edge(dragon_bonus_bet(side, RULES["cypress-bayou-dragon"])) < b.house_edge(dragon_bonus_bet(side))
 
 
 def test_a_dragon_bonus_on_an_unknown_side_is_refused():
@@ -202,11 +202,12 @@ def test_a_dragon_bonus_on_an_unknown_side_is_refused():
 
 
 BAD_BET_INPUT = [
-    (lambda: banker_bet("oxford", decks=0), ValueError, "from 1 up, not 0"),
-    (lambda: player_bet("oxford", decks=2.0), TypeError, "whole number"),
-    (lambda: tie_bet("oxford", shoe=Shoe.from_values({0: 5})), ValueError, "the shoe has 5 cards"),
-    (lambda: shoe_for(RULES["oxford"], Shoe.of_decks(1), 1), ValueError, "either a shoe or a number of decks"),
-    (lambda: edge_bets("vegas"), ValueError, "unknown baccarat rules 'vegas'"),
+    (lambda: banker_bet(OXFORD.changed(decks=0)), ValueError, "from 1 up, not 0"),
+    (lambda: player_bet(OXFORD.changed(decks=2.0)), TypeError, "whole number"),
+    (lambda: tie_bet(OXFORD, shoe=Shoe.from_values({0: 5})), ValueError, "the shoe has 5 cards"),
+    (lambda: tie_bet(OXFORD, shoe=(16, 4, 4, 4, 4, 4, 4, 4, 4, 4)), TypeError, "a shoe must be a Shoe, e.g. Shoe.of_decks(8)"),
+    (lambda: tie_bet("oxford"), TypeError, "baccarat rules must be a rules value such as baccarat.RULES['oxford']"),
+    (lambda: edge_bets("vegas"), TypeError, "baccarat rules must be a rules value such as baccarat.RULES['vegas']"),
 ]
 
 
@@ -218,7 +219,7 @@ def test_bad_bet_input_is_a_clear_error(make, error, message):
 
 def test_bets_from_any_shoe_composition():
     shoe = Shoe.from_values({0: 10, 9: 2, 8: 2})   # a naturals-rich remnant
-    for bet_id, bet in edge_bets(RULES["oxford"], shoe=shoe):
+    for bet_id, bet in edge_bets(OXFORD, shoe):
         assert b.p_win(bet) + b.p_lose(bet) + b.p_push(bet) == 1
 
 
@@ -230,26 +231,26 @@ def test_removing_a_card_at_random_changes_nothing(decks):
     """Identity: sum over v of count(v) × EOR(v) = 0 exactly, i.e. sum over v of count(v) × EV(shoe less one v)
     equals N × EV(shoe), because a card nobody has seen is just another card of the shoe."""
     shoe = Shoe.of_decks(decks)
-    effects = effect_of_removal("oxford", shoe)
+    effects = effect_of_removal(OXFORD, shoe)
     for bet_id in BET_IDS:
         assert weighted_sum(effects, shoe, bet_id) == 0
 
 
 def test_the_identity_for_an_uneven_shoe():
     shoe = Shoe((30, 3, 0, 7, 2, 9, 1, 4, 0, 5))
-    effects = effect_of_removal("ez-baccarat", shoe)
+    effects = effect_of_removal(RULES["ez-baccarat"], shoe)
     assert set(effects) == {v for v in range(10) if shoe[v]}
     for bet_id in BET_IDS:
         assert weighted_sum(effects, shoe, bet_id) == 0
 
 
 def test_an_effect_is_the_difference_of_two_exact_enumerations():
-    full, less = expected_values("oxford", EIGHT_DECKS), expected_values("oxford", EIGHT_DECKS.without(4))
-    assert effect_of_removal("oxford", EIGHT_DECKS)[4]["banker"] == less["banker"] - full["banker"]
+    full, less = expected_values(OXFORD, EIGHT_DECKS), expected_values(OXFORD, EIGHT_DECKS.without(4))
+    assert effect_of_removal(OXFORD, EIGHT_DECKS)[4]["banker"] == less["banker"] - full["banker"]
 
 
 def test_small_cards_favour_the_banker_and_the_effects_are_tiny():
-    effects = effect_of_removal("oxford", EIGHT_DECKS)
+    effects = effect_of_removal(OXFORD, EIGHT_DECKS)
     assert max(effects, key=lambda v: effects[v]["banker"]) == 4      # a 4 out of the shoe helps the banker most
     assert max(effects, key=lambda v: effects[v]["player"]) == 6      # a 6 out helps the player most
     assert all(abs(e["banker"]) < Fraction(1, 5000) for e in effects.values())
@@ -257,13 +258,13 @@ def test_small_cards_favour_the_banker_and_the_effects_are_tiny():
 
 def test_a_shoe_too_small_for_effects_of_removal():
     with pytest.raises(ValueError, match="at least seven"):
-        effect_of_removal("oxford", Shoe.from_values({0: 6}))
+        effect_of_removal(OXFORD, Shoe.from_values({0: 6}))
 
 
 def test_the_linear_estimate_is_exact_for_one_card():
-    effects = {v: e["player"] for v, e in effect_of_removal("oxford", EIGHT_DECKS).items()}
-    full = expected_values("oxford", EIGHT_DECKS)["player"]
-    assert linear_estimate(full, effects, EIGHT_DECKS, {6: 1}) == expected_values("oxford", EIGHT_DECKS.without(6))[
+    effects = {v: e["player"] for v, e in effect_of_removal(OXFORD, EIGHT_DECKS).items()}
+    full = expected_values(OXFORD, EIGHT_DECKS)["player"]
+    assert linear_estimate(full, effects, EIGHT_DECKS, {6: 1}) == expected_values(OXFORD, EIGHT_DECKS.without(6))[
         "player"]
 
 
@@ -290,7 +291,7 @@ def test_edges_json_for_baccarat():
     rows = {row["bet"]: row for row in report["bets"]}
     assert list(rows) == list(BET_IDS)
     assert rows["banker"]["pays"] == "19 to 20"
-    assert Fraction(rows["banker"]["house_edge"]) == b.house_edge(banker_bet("oxford"))
+    assert Fraction(rows["banker"]["house_edge"]) == b.house_edge(banker_bet(OXFORD))
     assert "house_edge_per_resolved" in rows["banker"] and "house_edge_per_resolved" not in rows["tie"]
 
 
@@ -305,16 +306,16 @@ def test_edges_with_decks_and_rules():
 def test_edges_with_zero_decks_is_a_clear_error():
     result = run("edges", "--game", "baccarat", "--decks", "0")
     assert result.returncode == 2
-    assert "the number of decks must be a whole number from 1 up, not 0" in result.stderr
+    assert "error: argument --decks: --decks must be a whole number from 1 up, not 0" in result.stderr
 
 
 def test_eor_json_shape():
     result = run("eor", "--decks", "8", "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == {"decks", "eor"} and report["decks"] == 8
+    assert set(report) == {"game", "rules", "decks", "eor"} and report["decks"] == 8 and report["rules"] == "oxford"
     assert list(report["eor"]) == [str(v) for v in range(10)]
-    effects = effect_of_removal("oxford", EIGHT_DECKS)
+    effects = effect_of_removal(OXFORD, EIGHT_DECKS)
     for v, row in report["eor"].items():
         assert list(row) == list(BET_IDS)
         assert {k: Fraction(x) for k, x in row.items()} == effects[int(v)]
@@ -331,7 +332,7 @@ def test_counting_through_a_shoe_the_main_bets_are_rarely_favourable():
     from casino_math.baccarat.eor import count_through_shoe, mean_cards_per_coup
 
     assert 4 < mean_cards_per_coup(EIGHT_DECKS) < 6
-    effects, evs = effect_of_removal("oxford", EIGHT_DECKS), expected_values("oxford", EIGHT_DECKS)
+    effects, evs = effect_of_removal(OXFORD, EIGHT_DECKS), expected_values(OXFORD, EIGHT_DECKS)
     results = {bet_id: count_through_shoe(evs[bet_id], {v: e[bet_id] for v, e in effects.items()}, EIGHT_DECKS)
                for bet_id in BET_IDS}
     assert all(r.hands == results["banker"].hands for r in results.values())

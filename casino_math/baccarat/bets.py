@@ -7,38 +7,38 @@ from :mod:`casino_math.bets`.
 
 >>> from casino_math.bets import house_edge, house_edge_per_bet_resolved
 >>> from casino_math.display import percent
->>> percent(house_edge(banker_bet("oxford")), 4), percent(house_edge(player_bet("oxford")), 4)
+>>> from casino_math.baccarat.rules import OXFORD
+>>> percent(house_edge(banker_bet(OXFORD)), 4), percent(house_edge(player_bet(OXFORD)), 4)
 ('1.0579%', '1.2351%')
->>> percent(house_edge(tie_bet("oxford")), 4)
+>>> percent(house_edge(tie_bet(OXFORD)), 4)
 '14.3596%'
 """
 
 from __future__ import annotations
 
 from ..bets import LOSE, PUSH, WIN, Bet
-from .cards import Shoe, check_decks
+from ..distribution import Distribution
+from .cards import Shoe, check_shoe
 from .deal import Result, results
-from .rules import Rules, rules_named
+from .rules import OXFORD, BaccaratRules, check_rules
 
 
-def shoe_for(rules: Rules, shoe=None, decks: int | None = None) -> Shoe:
-    """The shoe a bet is dealt from: ``shoe`` if given, else a full shoe of ``decks`` (default: the rules' decks).
+def dealt_from(rules: BaccaratRules, shoe: Shoe | None = None) -> Distribution:
+    """The results every bet under ``rules`` is settled on, dealt from ``shoe`` (default: the rules' full shoe).
 
-    >>> shoe_for(rules_named("oxford")).size, shoe_for(rules_named("oxford"), decks=1).size
-    (416, 52)
+    >>> dealt_from(OXFORD) is dealt_from(OXFORD, Shoe.of_decks(8))
+    True
     """
-    if shoe is not None:
-        if decks is not None:
-            raise ValueError("give either a shoe or a number of decks, not both")
-        return shoe if isinstance(shoe, Shoe) else Shoe(tuple(shoe))
-    return Shoe.of_decks(rules.decks if decks is None else check_decks(decks))
+    rules = check_rules(rules)
+    return results(rules.full_shoe if shoe is None else check_shoe(shoe), rules.drawing)
 
 
-def banker_wins_line(rules: Rules):
+def banker_wins_line(rules: BaccaratRules):
     """The rule that puts a coup on a line of the banker bet's pay table.
 
     >>> from casino_math.baccarat.deal import Coup
-    >>> line = banker_wins_line(rules_named("ez-baccarat"))
+    >>> from casino_math.baccarat.rules import EZ_BACCARAT
+    >>> line = banker_wins_line(EZ_BACCARAT)
     >>> line(Coup(5, 7, 3, 3).result), line(Coup(5, 7, 2, 2).result), line(Coup(5, 5, 3, 3).result)
     ('push', 'win', 'push')
     """
@@ -55,53 +55,50 @@ def banker_wins_line(rules: Rules):
     return line
 
 
-def banker_bet(rules="oxford", shoe=None, decks: int | None = None) -> Bet:
+def banker_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     """The banker bet: wins when the banker's total is higher, pushes on a tie.
 
     >>> from casino_math.bets import p_win
-    >>> p_win(banker_bet("oxford", decks=8))
+    >>> p_win(banker_bet(OXFORD.changed(decks=8)))
     Fraction(8954111587648, 19524993263685)
     """
-    rules = rules_named(rules)
-    return Bet("banker", results(shoe_for(rules, shoe, decks), rules.drawing), banker_wins_line(rules),
+    return Bet("banker", dealt_from(rules, shoe), banker_wins_line(rules),
                {WIN: rules.banker_pays, PUSH: 0, LOSE: -1})
 
 
-def player_bet(rules="oxford", shoe=None, decks: int | None = None) -> Bet:
+def player_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     """The player bet: wins when the player's total is higher, pushes on a tie.
 
     >>> from casino_math.bets import p_win
-    >>> p_win(player_bet("oxford"))
+    >>> p_win(player_bet(OXFORD))
     Fraction(8712962041376, 19524993263685)
     """
-    rules = rules_named(rules)
 
     def line(result: Result) -> str:
         return {"player": WIN, "tie": PUSH, "banker": LOSE}[result.winner]
 
-    return Bet("player", results(shoe_for(rules, shoe, decks), rules.drawing), line,
+    return Bet("player", dealt_from(rules, shoe), line,
                {WIN: rules.player_pays, PUSH: 0, LOSE: -1})
 
 
-def tie_bet(rules="oxford", shoe=None, decks: int | None = None) -> Bet:
+def tie_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     """The tie bet: wins when the two totals are equal, loses otherwise.
 
     >>> from casino_math.bets import house_edge
-    >>> house_edge(tie_bet("tie-9-to-1")) < house_edge(tie_bet("oxford"))
+    >>> house_edge(tie_bet(OXFORD.changed(tie_pays=9))) < house_edge(tie_bet(OXFORD))
     True
     """
-    rules = rules_named(rules)
 
     def line(result: Result) -> str:
         return WIN if result.winner == "tie" else LOSE
 
-    return Bet("tie", results(shoe_for(rules, shoe, decks), rules.drawing), line, {WIN: rules.tie_pays, LOSE: -1})
+    return Bet("tie", dealt_from(rules, shoe), line, {WIN: rules.tie_pays, LOSE: -1})
 
 
-def main_bets(rules="oxford", shoe=None, decks: int | None = None) -> list[Bet]:
+def main_bets(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> list[Bet]:
     """The banker, player and tie bets, dealt from the same shoe.
 
     >>> [bet.name for bet in main_bets()]
     ['banker', 'player', 'tie']
     """
-    return [banker_bet(rules, shoe, decks), player_bet(rules, shoe, decks), tie_bet(rules, shoe, decks)]
+    return [banker_bet(rules, shoe), player_bet(rules, shoe), tie_bet(rules, shoe)]

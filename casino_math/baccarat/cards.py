@@ -203,14 +203,16 @@ class Shoe:
         return shoe
 
 
-def as_shoe(shoe=None, decks: int | None = None) -> Shoe:
-    """A Shoe from what a caller gave: a Shoe, ten counts, a number of decks, or nothing (eight decks).
+def check_shoe(shoe) -> Shoe:
+    """``shoe`` if it is a :class:`Shoe`, else an error saying how to make one.
 
-    >>> as_shoe().size, as_shoe(decks=1).size, as_shoe((6, 0, 0, 0, 0, 0, 0, 0, 0, 0)).size
-    (416, 52, 6)
+    >>> check_shoe(Shoe.of_decks(1)).size
+    52
+    >>> check_shoe(8)
+    Traceback (most recent call last):
+    ...
+    TypeError: a shoe must be a Shoe, e.g. Shoe.of_decks(8) or Shoe.from_values({0: 16, 1: 4}), not 8
     """
-    if shoe is not None and decks is not None:
-        raise ValueError("give either a shoe or a number of decks, not both")
-    if shoe is None:
-        return Shoe.of_decks(8 if decks is None else decks)
-    return shoe if isinstance(shoe, Shoe) else Shoe(tuple(shoe))
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"a shoe must be a Shoe, e.g. Shoe.of_decks(8) or Shoe.from_values({{0: 16, 1: 4}}), not {shoe!r}")
+    return shoe

@@ -36,12 +36,12 @@ values one by one, which the chapter does first):
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from math import perm
 from typing import NamedTuple
 
 from ..distribution import Distribution
-from .cards import POINT_VALUES, Shoe, as_shoe, hand_total
+from .cards import POINT_VALUES, Shoe, check_shoe, hand_total
 from .rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
 
 #: The most cards a coup can use; every coup is counted as this many.
@@ -182,7 +182,8 @@ def first_four_groups() -> dict[tuple[int, int], tuple[tuple[tuple[tuple[int, in
     for player_pair, p, player_orderings in pairs:
         for banker_pair, b, banker_orderings in pairs:  # 2 orderings for a mixed pair, 1 for a pair
             groups[(p, b)][tuple(sorted(player_pair + banker_pair))] += player_orderings * banker_orderings
-    taken = {cards: tuple((v, cards.count(v)) for v in sorted(set(cards))) for g in groups.values() for cards in g}
+    every_four = {cards for group in groups.values() for cards in group}  # 715 multisets of four values
+    taken = {cards: tuple((v, cards.count(v)) for v in sorted(set(cards))) for cards in every_four}
     return {key: tuple((taken[cards], n) for cards, n in group.items()) for key, group in groups.items()}
 
 
@@ -196,11 +197,10 @@ def _ways(counts: tuple[int, ...], taken: tuple[tuple[int, int], ...]) -> int:
     return ways
 
 
-def deal_counts(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> dict[Coup, int]:
+def deal_counts(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> dict[Coup, int]:
     """The number of ordered six-card deals from the shoe that end in each coup.
 
-    ``shoe`` is a :class:`~casino_math.baccarat.cards.Shoe` (default: eight
-    decks) with at least six cards.
+    ``shoe`` is a :class:`~casino_math.baccarat.cards.Shoe` with at least six cards.
 
     >>> counts = deal_counts(Shoe.of_decks(1))
     >>> sum(counts.values()) == 52 * 51 * 50 * 49 * 48 * 47
@@ -208,7 +208,17 @@ def deal_counts(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> dict[Cou
     >>> counts[Coup(9, 9, 2, 2)]     # both hands a natural 9 (the 5th and 6th cards are free)
     132833280
     """
-    shoe = as_shoe(shoe)
+    return dict(dealt(shoe, drawing).counts)
+
+
+@lru_cache(maxsize=512)
+def dealt(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> Deals:
+    """Every coup the shoe can deal under the drawing rules, counted once and kept (the one cache of the game).
+
+    >>> dealt(Shoe.of_decks(8)) is dealt(Shoe.of_decks(8))
+    True
+    """
+    check_shoe(shoe)
     if shoe.size < CARDS_PER_COUP:
         raise ValueError(
             f"the shoe has {shoe.size} cards; a coup can need six (two per hand and a third card each), "
@@ -216,10 +226,9 @@ def deal_counts(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> dict[Cou
         )
     if not isinstance(drawing, DrawingRules):
         raise TypeError(f"drawing must be DrawingRules, not {type(drawing).__name__}")
-    return dict(_deal_counts(shoe.counts, drawing))
+    return Deals(_deal_counts(shoe.counts, drawing))
 
 
-@lru_cache(maxsize=512)
 def _deal_counts(c: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[Coup, int], ...]:
     n = sum(c)
     free = [perm(n - used, CARDS_PER_COUP - used) for used in range(CARDS_PER_COUP + 1)]  # unused cards' orderings
@@ -270,43 +279,58 @@ def _deal_counts(c: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[Coup,
     return tuple((Coup(*key), count) for key, count in out.items() if count)
 
 
-def coups(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> Distribution:
+class Deals:
+    """The coups a shoe can deal, with their counts, and the two distributions the bets are built on."""
+
+    def __init__(self, counts: tuple[tuple[Coup, int], ...]):
+        self.counts = counts
+        """Each coup with the number of ordered six-card deals that end in it."""
+
+    @cached_property
+    def coups(self) -> Distribution:
+        """The distribution of the coup: each coup's count over the number of deals."""
+        return Distribution.from_counts(dict(self.counts))
+
+    @cached_property
+    def result_counts(self) -> dict[Result, int]:
+        """The number of deals that end in each :class:`Result` (the coups' counts, summed)."""
+        counts: dict[Result, int] = defaultdict(int)
+        for coup, n in self.counts:
+            counts[coup.result] += n
+        return dict(counts)
+
+    @cached_property
+    def results(self) -> Distribution:
+        """The distribution of the :class:`Result`, the sample space of every bet."""
+        return Distribution.from_counts(self.result_counts)
+
+
+def coups(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> Distribution:
     """The distribution of the coup dealt from a shoe: each coup's count over the number of deals.
 
     >>> outcomes = coups(Shoe.of_decks(8))
     >>> outcomes.P(lambda coup: coup.winner == "tie")
     Fraction(619306544887, 6508331087895)
     """
-    return _coups(as_shoe(shoe), drawing)
+    return dealt(shoe, drawing).coups
 
 
-@lru_cache(maxsize=512)
-def _coups(shoe: Shoe, drawing: DrawingRules) -> Distribution:
-    return Distribution.from_counts(deal_counts(shoe, drawing))
-
-
-def result_counts(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> dict[Result, int]:
-    """The number of ordered six-card deals that end in each :class:`Result` (the coups' counts, summed).
+def result_counts(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> dict[Result, int]:
+    """The number of ordered six-card deals that end in each :class:`Result`.
 
     >>> counts = result_counts(Shoe.of_decks(8))
     >>> sum(n for result, n in counts.items() if result.winner == "tie")
     475627426473216
     """
-    counts: dict[Result, int] = defaultdict(int)
-    for coup, n in deal_counts(shoe, drawing).items():
-        counts[coup.result] += n
-    return dict(counts)
+    return dict(dealt(shoe, drawing).result_counts)
 
 
-def results(shoe=None, drawing: DrawingRules = STANDARD_DRAWING) -> Distribution:
+def results(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> Distribution:
     """The distribution of the result of a coup dealt from a shoe: the sample space of every bet.
 
     >>> len(results(Shoe.of_decks(8))) < len(coups(Shoe.of_decks(8)))
     True
+    >>> results(Shoe.of_decks(8)).P(lambda r: r.winner == "tie") * deals_total(Shoe.of_decks(8))
+    Fraction(475627426473216, 1)
     """
-    return _results(as_shoe(shoe), drawing)
-
-
-@lru_cache(maxsize=512)
-def _results(shoe: Shoe, drawing: DrawingRules) -> Distribution:
-    return Distribution.from_counts(result_counts(shoe, drawing))
+    return dealt(shoe, drawing).results

@@ -14,9 +14,10 @@ without naturals and a win by 3 or less, loses.
 from __future__ import annotations
 
 from ..bets import Bet
-from .bets import shoe_for
-from .deal import Result, results
-from .rules import DragonBonusTable, rules_named
+from .bets import dealt_from
+from .cards import Shoe
+from .deal import Result
+from .rules import OXFORD, BaccaratRules, DragonBonusTable
 
 #: The two hands a Dragon Bonus can be placed on.
 SIDES = ("player", "banker")
@@ -32,7 +33,7 @@ def dragon_line(side: str, table: DragonBonusTable):
     ['win by 9', 'natural win', 'natural tie', 'lose']
     """
     check_side(side)
-    paying = {margin for margin, _ in table.margin_pays}
+    paying = set(table.margin_pays)
 
     def line(result: Result) -> str:
         if result.natural:
@@ -55,14 +56,12 @@ def check_side(side: str) -> str:
     return side
 
 
-def dragon_bonus_bet(side: str, rules="oxford", shoe=None, decks: int | None = None) -> Bet:
+def dragon_bonus_bet(side: str, rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     """The Dragon Bonus on the player's or the banker's hand, under the rules' pay table.
 
     >>> from casino_math.bets import p_push
     >>> p_push(dragon_bonus_bet("banker")) == p_push(dragon_bonus_bet("player"))   # natural ties
     True
     """
-    rules = rules_named(rules)
     table = rules.dragon_bonus
-    return Bet(f"dragon bonus ({side})", results(shoe_for(rules, shoe, decks), rules.drawing),
-               dragon_line(side, table), table.pays())
+    return Bet(f"dragon bonus ({side})", dealt_from(rules, shoe), dragon_line(side, table), table.pays())

@@ -7,7 +7,8 @@ shoes.  Removing a card drawn at random changes nothing on average, because a
 card nobody has seen is just another card of the shoe; so the effects,
 weighted by how many cards of each value the shoe holds, add up to exactly 0.
 
->>> effects = effect_of_removal("oxford", decks=8)
+>>> from casino_math.baccarat.rules import OXFORD
+>>> effects = effect_of_removal(OXFORD)
 >>> sum(Shoe.of_decks(8)[v] * effects[v]["banker"] for v in range(10))
 Fraction(0, 1)
 
@@ -30,30 +31,29 @@ from fractions import Fraction
 
 from .. import bets as b
 from .cards import POINT_VALUES, Shoe, check_point_value
-from .rules import rules_named
+from .layout import edge_bets
+from .rules import OXFORD, BaccaratRules
 
 
-def expected_values(rules="oxford", shoe=None, decks: int | None = None) -> dict[str, Fraction]:
+def expected_values(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> dict[str, Fraction]:
     """Every bet's expected value per unit staked, dealt from the shoe (bet ID -> exact EV).
 
-    >>> expected_values("oxford")["tie"]
+    >>> expected_values(OXFORD)["tie"]
     Fraction(-103841353768, 723147898655)
     """
-    from . import edge_bets
-
-    return {bet_id: b.expected_value(bet) for bet_id, bet in edge_bets(rules_named(rules), decks, shoe)}
+    return {bet_id: b.expected_value(bet) for bet_id, bet in edge_bets(rules, shoe)}
 
 
-def effect_of_removal(rules="oxford", shoe=None, decks: int | None = None) -> dict[int, dict[str, Fraction]]:
+def effect_of_removal(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> dict[int, dict[str, Fraction]]:
     """For each point value the shoe holds, the change in every bet's EV when one card of it is removed.
 
-    >>> effects = effect_of_removal("oxford", decks=8)
+    ``shoe`` defaults to the rules' full shoe.
+
+    >>> effects = effect_of_removal(OXFORD)
     >>> effects[4]["banker"] > 0 > effects[4]["player"]      # a 4 gone helps the banker bet and hurts the player's
     True
     """
-    from .bets import shoe_for
-
-    shoe = shoe_for(rules_named(rules), shoe, decks)
+    shoe = rules.full_shoe if shoe is None else shoe
     if shoe.size < 7:
         raise ValueError(f"the shoe has {shoe.size} cards; with one removed it must still hold six, so at least seven")
     full = expected_values(rules, shoe)
@@ -68,7 +68,7 @@ def effect_of_removal(rules="oxford", shoe=None, decks: int | None = None) -> di
 def weighted_sum(effects: dict[int, dict[str, Fraction]], shoe: Shoe, bet_id: str) -> Fraction:
     """The sum of the effects of removal weighted by the shoe's counts: exactly 0 for a full enumeration.
 
-    >>> weighted_sum(effect_of_removal("oxford", decks=1), Shoe.of_decks(1), "tie")
+    >>> weighted_sum(effect_of_removal(OXFORD, Shoe.of_decks(1)), Shoe.of_decks(1), "tie")
     Fraction(0, 1)
     """
     return sum((shoe[v] * effects[v][bet_id] for v in effects), Fraction(0))
@@ -81,9 +81,9 @@ def linear_estimate(full_ev: Fraction, effects: dict[int, Fraction], shoe: Shoe,
     is the full shoe the effects were computed for.
 
     >>> shoe = Shoe.of_decks(8)
-    >>> effects = {v: e["banker"] for v, e in effect_of_removal("oxford", shoe).items()}
-    >>> full = expected_values("oxford", shoe)["banker"]
-    >>> linear_estimate(full, effects, shoe, {4: 1}) == expected_values("oxford", shoe.without(4))["banker"]
+    >>> effects = {v: e["banker"] for v, e in effect_of_removal(OXFORD, shoe).items()}
+    >>> full = expected_values(OXFORD, shoe)["banker"]
+    >>> linear_estimate(full, effects, shoe, {4: 1}) == expected_values(OXFORD, shoe.without(4))["banker"]
     True
     """
     k = sum(removed.values())
@@ -228,7 +228,7 @@ def counter_gain(mean, variance) -> Decimal:
         return +value
 
 
-def mean_cards_per_coup(shoe=None) -> Fraction:
+def mean_cards_per_coup(shoe: Shoe) -> Fraction:
     """The expected number of cards a coup uses (4, 5 or 6), exactly.
 
     >>> float(mean_cards_per_coup(Shoe.of_decks(8)))

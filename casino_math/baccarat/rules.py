@@ -24,11 +24,13 @@ total   0  1  2  3  4  5  6  7  8  9    stood
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..distribution import exact
-from .cards import POINT_VALUES, check_decks, check_point_value
+from ..rules import GameRules, PayTable, named
+from ..rules import check_rules as _check_rules
+from .cards import POINT_VALUES, Shoe, check_decks, check_point_value
 
 #: A two-card total of 8 or 9 is a natural: neither hand draws.
 NATURALS = frozenset({8, 9})
@@ -158,8 +160,11 @@ class DragonBonusTable:
     name: str
     """A short name for the table."""
 
-    margin_pays: tuple[tuple[int, Fraction], ...]
-    """(margin, net payout) for each paying margin of a win without a natural, e.g. (9, 30) for "by 9 pays 30 to 1"."""
+    margin_pays: PayTable
+    """Each paying margin of a win without a natural -> its payout, e.g. 9 -> 30 for "by 9 pays 30 to 1"."""
+
+    source: str
+    """Where the table is published (a key of book/references.bib)."""
 
     natural_win: Fraction = Fraction(1)
     """What a win with a natural pays (1: even money)."""
@@ -167,50 +172,47 @@ class DragonBonusTable:
     natural_tie: Fraction = Fraction(0)
     """What a tie between two naturals pays (0: the bet pushes)."""
 
-    source: str = ""
-    """Where the table is published."""
-
     def __post_init__(self):
-        pays = tuple((check_point_value(m), _payout(x, f"the payout for a win by {m}")) for m, x in self.margin_pays)
-        if any(m == 0 for m, _ in pays):
+        pays = PayTable({check_point_value(m): _payout(x, f"the payout for a win by {m}")
+                         for m, x in dict(self.margin_pays).items()})
+        if 0 in pays:
             raise ValueError("a margin of 0 is a tie, not a win; the margins of a win are 1 to 9")
         object.__setattr__(self, "margin_pays", pays)
         object.__setattr__(self, "natural_win", _payout(self.natural_win, "the payout for a natural win"))
         object.__setattr__(self, "natural_tie", _payout(self.natural_tie, "the payout for a natural tie"))
 
-    def pays(self) -> dict[str, Fraction]:
-        """The table as pay-table lines: line name -> net payout per unit.
+    def pays(self) -> PayTable:
+        """The table as the lines a coup can land on: line name -> net payout per unit.
 
         >>> DRAGON_BONUS.pays()["win by 9"], DRAGON_BONUS.pays()["natural tie"], DRAGON_BONUS.pays()["lose"]
         (Fraction(30, 1), Fraction(0, 1), Fraction(-1, 1))
         """
-        lines = {f"win by {m}": x for m, x in self.margin_pays}
-        return {**lines, "natural win": self.natural_win, "natural tie": self.natural_tie, "lose": Fraction(-1)}
+        lines = {f"win by {m}": x for m, x in self.margin_pays.items()}
+        return PayTable({**lines, "natural win": self.natural_win, "natural tie": self.natural_tie, "lose": -1})
 
 
-#: The Dragon Bonus table as widely published (e.g. Rivers Casino Des Plaines; the Wizard of Odds).
+#: The Dragon Bonus table as widely published (Rivers Casino Des Plaines; the Wizard of Odds).
 #: The Oxford page names the bet but does not print its table.
 DRAGON_BONUS = DragonBonusTable(
-    "standard",
-    ((9, Fraction(30)), (8, Fraction(10)), (7, Fraction(6)), (6, Fraction(4)), (5, Fraction(2)), (4, Fraction(1))),
-    source="Rivers Casino Des Plaines mini-baccarat rules; Wizard of Odds, baccarat appendix 5",
+    "standard", PayTable({9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}), source="baccarat_rivers",
 )
 
 #: A second published Dragon Bonus table (Cypress Bayou Casino's mini-baccarat page):
 #: win by 6 or 7 pays 4 to 1, win by 4 or 5 pays 2 to 1.
 DRAGON_BONUS_CYPRESS_BAYOU = DragonBonusTable(
-    "Cypress Bayou",
-    ((9, Fraction(30)), (8, Fraction(10)), (7, Fraction(4)), (6, Fraction(4)), (5, Fraction(2)), (4, Fraction(2))),
-    source="Cypress Bayou Casino, mini-baccarat rules page",
+    "Cypress Bayou", PayTable({9: 30, 8: 10, 7: 4, 6: 4, 5: 2, 4: 2}), source="baccarat_cypress",
 )
 
 
 @dataclass(frozen=True)
-class Rules:
+class BaccaratRules(GameRules):
     """A casino's mini-baccarat rules: the shoe, the pay tables and the drawing rules."""
 
     name: str
     """Whose rules these are."""
+
+    source: str
+    """Where the rules are published (a key of book/references.bib)."""
 
     decks: int = 8
     """How many 52-card decks the shoe holds."""
@@ -233,47 +235,50 @@ class Rules:
     drawing: DrawingRules = STANDARD_DRAWING
     """When the player and the banker draw a third card."""
 
-    source: str = ""
-    """Where the rules are published."""
-
     def __post_init__(self):
         check_decks(self.decks)
         for what in ("player_pays", "banker_pays", "tie_pays"):
             object.__setattr__(self, what, _payout(getattr(self, what), f"{self.name}: {what}"))
 
-    def with_decks(self, decks: int) -> Rules:
-        """The same rules with a shoe of ``decks`` decks.
+    @property
+    def full_shoe(self) -> Shoe:
+        """The shoe these rules deal from before any card is dealt.
 
-        >>> RULES["oxford"].with_decks(6).decks
-        6
+        >>> OXFORD.full_shoe.size, OXFORD.changed(decks=6).full_shoe.size
+        (416, 312)
         """
-        return replace(self, decks=check_decks(decks))
+        return Shoe.of_decks(self.decks)
 
 
-OXFORD = Rules(
-    "Oxford Casino (Maine): eight decks, banker pays 1 to 1 less 5%, tie pays 8 to 1, Dragon Bonus",
-    source="Oxford Casino Hotel, Mini-Baccarat rules page",
-)
+#: The Oxford Casino Hotel's mini-baccarat page (Oxford, Maine): eight decks, the banker paid 1 to 1 less 5%,
+#: the tie 8 to 1, and a Dragon Bonus whose table the page does not print (the standard table is assumed).
+OXFORD = BaccaratRules("Oxford Casino Hotel, Maine", source="oxford_casino_rules")
+
+#: Oxford's rules with the tie paying 9 to 1, as some casinos pay it.
+TIE_9_TO_1 = OXFORD.changed(name="Oxford's rules with the tie paying 9 to 1", tie_pays=9, source="baccarat_woo")
+
+#: EZ Baccarat: no commission; a banker win with a three-card 7 pushes.
+EZ_BACCARAT = OXFORD.changed(name="EZ Baccarat", banker_pays=1, banker_three_card_seven_pushes=True,
+                             source="baccarat_woo_ez")
+
+#: Oxford's rules with Cypress Bayou Casino's Dragon Bonus table.
+CYPRESS_BAYOU_DRAGON = OXFORD.changed(name="Oxford's rules with Cypress Bayou's Dragon Bonus table",
+                                      dragon_bonus=DRAGON_BONUS_CYPRESS_BAYOU, source="baccarat_cypress")
 
 #: The rules values a chapter, a test or the command line can name.
-RULES: dict[str, Rules] = {
+RULES: dict[str, BaccaratRules] = {
     "oxford": OXFORD,
-    "tie-9-to-1": replace(OXFORD, name="Oxford's rules with the tie paying 9 to 1, as some casinos pay it",
-                          tie_pays=Fraction(9), source="a common variant (Wizard of Odds, baccarat)"),
-    "ez-baccarat": replace(OXFORD, name="EZ Baccarat: no commission, a banker win with a three-card 7 pushes",
-                           banker_pays=Fraction(1), banker_three_card_seven_pushes=True,
-                           source="EZ Baccarat (Wizard of Odds, EZ Baccarat)"),
-    "cypress-bayou-dragon": replace(OXFORD, name="Oxford's rules with Cypress Bayou's Dragon Bonus table",
-                                    dragon_bonus=DRAGON_BONUS_CYPRESS_BAYOU,
-                                    source="Cypress Bayou Casino, mini-baccarat rules page"),
+    "tie-9-to-1": TIE_9_TO_1,
+    "ez-baccarat": EZ_BACCARAT,
+    "cypress-bayou-dragon": CYPRESS_BAYOU_DRAGON,
 }
 
 #: The rules used when none are named.
 DEFAULT_RULES = "oxford"
 
 
-def rules_named(rules) -> Rules:
-    """A Rules value from a name in :data:`RULES` or a Rules value itself.
+def rules_named(name: str) -> BaccaratRules:
+    """The rules value called ``name`` in :data:`RULES`, or an error listing the names there are.
 
     >>> rules_named("tie-9-to-1").tie_pays
     Fraction(9, 1)
@@ -282,8 +287,15 @@ def rules_named(rules) -> Rules:
     ...
     ValueError: unknown baccarat rules 'atlantis'; the rules are: oxford, tie-9-to-1, ez-baccarat, cypress-bayou-dragon
     """
-    if isinstance(rules, Rules):
-        return rules
-    if rules not in RULES:
-        raise ValueError(f"unknown baccarat rules {rules!r}; the rules are: {', '.join(RULES)}")
-    return RULES[rules]
+    return named("baccarat", RULES, name)
+
+
+def check_rules(rules) -> BaccaratRules:
+    """``rules`` if it is a baccarat rules value, else an error saying how to get one.
+
+    >>> check_rules("oxford")
+    Traceback (most recent call last):
+    ...
+    TypeError: baccarat rules must be a rules value such as baccarat.RULES['oxford'], not the name 'oxford'
+    """
+    return _check_rules(rules, BaccaratRules, "baccarat")

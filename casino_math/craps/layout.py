@@ -14,7 +14,6 @@ Fraction(1, 66)
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from functools import partial
 
@@ -60,6 +59,8 @@ def check_bet_id(bet_id: str) -> str:
     """
     if bet_id in BUILDERS:
         return bet_id
+    import difflib  # only for the error message
+
     close = difflib.get_close_matches(str(bet_id), BET_IDS, n=3)
     hint = f"did you mean {_or(close)}?" if close else f"the bets are: {', '.join(BET_IDS)}"
     raise ValueError(

@@ -6,7 +6,7 @@ import matplotlib.pyplot as plt
 from matplotlib.colors import ListedColormap
 
 from .. import bets
-from ..baccarat import BET_IDS, edge_bets, rules_named
+from ..baccarat import BET_IDS, OXFORD, BaccaratRules, edge_bets
 from ..baccarat.cards import POINT_VALUES
 from ..baccarat.rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
 
@@ -49,17 +49,16 @@ def drawing_chart(drawing: DrawingRules = STANDARD_DRAWING):
     return fig
 
 
-def edges_by_decks(rules="oxford", decks=range(1, 9)):
+def edges_by_decks(rules: BaccaratRules = OXFORD, decks=range(1, 9)):
     """Each bet's house edge against the number of decks: the main bets left, the tie and Dragon Bonus right.
 
     >>> [len(ax.get_lines()) for ax in edges_by_decks(decks=[1, 8]).axes]
     [2, 3]
     """
-    rules = rules_named(rules)
     decks = list(decks)
     edges = {bet_id: [] for bet_id in BET_IDS}
     for d in decks:
-        for bet_id, bet in edge_bets(rules, d):
+        for bet_id, bet in edge_bets(rules.changed(decks=d)):
             edges[bet_id].append(float(bets.house_edge(bet)) * 100)
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), layout="constrained")
     for bet_id in ("banker", "player"):
@@ -80,7 +79,7 @@ def effects_of_removal(effects: dict, bet_ids=("banker", "player", "tie")):
     """Bars of each bet's effect of removal (change in EV, in % of the stake) for each point value removed.
 
     >>> from casino_math.baccarat.eor import effect_of_removal
-    >>> len(effects_of_removal(effect_of_removal(decks=1)).axes)
+    >>> len(effects_of_removal(effect_of_removal(OXFORD.changed(decks=1))).axes)
     3
     """
     bet_ids = list(bet_ids)

@@ -8,7 +8,7 @@ for the depleted shoe.
 from __future__ import annotations
 
 from .. import bets, display
-from ..baccarat import BET_IDS, Shoe, edge_bets, rules_named
+from ..baccarat import BET_IDS, BaccaratRules, Shoe, edge_bets, rules_named
 from ..baccarat.cards import POINT_VALUES
 
 #: The decks the slider offers.
@@ -29,17 +29,22 @@ def edges_table(rules="oxford", decks: int | None = None, shoe=None) -> display.
     dragon_bonus_player  see text  28.989%  1.787%   2.6517%     2.6999%
     dragon_bonus_banker  see text  28.279%  1.787%   9.3731%     9.5436%
     """
-    name = rules if isinstance(rules, str) else rules.name
-    rules = rules_named(rules)
-    where = f"{decks or rules.decks} decks" if shoe is None else f"a shoe of {Shoe(tuple(shoe)).size} cards"
+    name, rules = _named(rules, decks)
+    where = f"{rules.decks} decks" if shoe is None else f"a shoe of {shoe.size} cards"
     rows = []
-    for bet_id, bet in edge_bets(rules, decks, shoe):
+    for bet_id, bet in edge_bets(rules, shoe):
         per_resolved = bets.house_edge_per_bet_resolved(bet) if bets.p_push(bet) < 1 else bets.house_edge(bet)
         rows.append([bet_id, bets.pays_text(bet) if "dragon" not in bet_id else "see text",
                      display.percent(bets.p_win(bet), 3), display.percent(bets.p_push(bet), 3),
                      display.percent(bets.house_edge(bet), 4), display.percent(per_resolved, 4)])
     columns = ["bet", "pays", "P(win)", "P(push)", "house edge", "per hand resolved"]
     return display.Table(columns, rows, f"Mini-baccarat, {where} ({name} rules)")
+
+
+def _named(rules: str | BaccaratRules, decks: int | None = None) -> tuple[str, BaccaratRules]:
+    """The name a widget shows and the rules value it computes with (widgets take rules by name)."""
+    value = rules_named(rules) if isinstance(rules, str) else rules
+    return (rules if isinstance(rules, str) else rules.name), value if decks is None else value.changed(decks=decks)
 
 
 def decks_table(rules="oxford", decks=DECKS) -> display.Table:
@@ -52,10 +57,10 @@ def decks_table(rules="oxford", decks=DECKS) -> display.Table:
     1      1.0117%  1.2864%  15.7461%  3.0306%              9.7441%
     8 (*)  1.0579%  1.2351%  14.3596%  2.6517%              9.3731%
     """
-    name = rules if isinstance(rules, str) else rules.name
+    name, _ = _named(rules)
     rows = []
     for d in decks:
-        edges = [display.percent(bets.house_edge(bet), 4) for _, bet in edge_bets(rules_named(rules), d)]
+        edges = [display.percent(bets.house_edge(bet), 4) for _, bet in edge_bets(_named(rules, d)[1])]
         rows.append([f"{d} (*)" if d == DEFAULT_DECKS else str(d), *edges])
     caption = f"House edge by number of decks ({name} rules); (*) marks the explorer's starting value"
     return display.Table(["decks", *BET_IDS], rows, caption)
@@ -104,8 +109,8 @@ def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DEC
     """
     removed = {v: n for v, n in (removed or {}).items() if n}
     shoe = depleted_shoe(removed, decks)
-    full = dict(edge_bets(rules_named(rules), decks))
-    here = dict(edge_bets(rules_named(rules), shoe=shoe))
+    rules = _named(rules, decks)[1]
+    full, here = dict(edge_bets(rules)), dict(edge_bets(rules, shoe))
     rows = []
     for bet_id in BET_IDS:
         before, after = bets.expected_value(full[bet_id]), bets.expected_value(here[bet_id])
