@@ -23,13 +23,15 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import fields
 from fractions import Fraction
 from importlib import import_module
 from types import ModuleType
+from typing import Any, cast
 
 from . import bets as b
+from .bets import Bet
 from .display import Table, decimal, digit_count, fraction_text, percent
+from .rules import GameRules
 
 GAMES = ("roulette", "craps", "baccarat")
 
@@ -64,7 +66,7 @@ def load_game(name: str) -> ModuleType:
     return import_module(f"casino_math.{name}")
 
 
-def rules_for(game: str, name: str | None = None):
+def rules_for(game: str, name: str | None = None) -> tuple[ModuleType, GameRules]:
     """The game's package and the rules value called ``name`` (the game's default if None).
 
     >>> module, rules = rules_for("craps", "quebec")
@@ -79,10 +81,10 @@ def rules_for(game: str, name: str | None = None):
     name = name or module.DEFAULT_RULES
     if name not in module.RULES:
         raise ValueError(f"unknown rules {name!r} for {game}; the rules are: {', '.join(module.RULES)}")
-    return module, module.RULES[name]
+    return module, cast(GameRules, module.RULES[name])
 
 
-def edge_row(bet_id: str, bet: b.Bet) -> dict:
+def edge_row(bet_id: str, bet: Bet) -> dict[str, str]:
     """One bet as the JSON row of ``edges``: exact fractions as "n/d" strings, sd as a decimal string.
 
     Extra keys appear only where they apply: ``house_edge_per_resolved`` when
@@ -113,29 +115,29 @@ def edge_row(bet_id: str, bet: b.Bet) -> dict:
     return row
 
 
-def with_options(game: str, module: ModuleType, rules, options: dict) -> tuple[object, dict]:
+def with_options(game: str, module: ModuleType, rules: GameRules,
+                 options: dict[str, Any]) -> tuple[GameRules, dict[str, Any]]:
     """The rules changed by the options that name a rules field, and the options left for ``edge_bets``.
 
     >>> module, rules = rules_for("baccarat")
     >>> changed, rest = with_options("baccarat", module, rules, {"decks": 6})
     >>> changed.decks, rest
     (6, {})
-    >>> with_options("roulette", load_game("roulette"), None, {"decks": 6})
+    >>> with_options("craps", *rules_for("craps"), {"decks": 6})
     Traceback (most recent call last):
     ...
-    ValueError: --decks does not apply to roulette
+    ValueError: --decks does not apply to craps
     """
     allowed = getattr(module, "EDGE_OPTIONS", ())
     given = {k: v for k, v in options.items() if v is not None}
     for option in given:
         if option not in allowed:
             raise ValueError(f"--{option} does not apply to {game}")
-    field_names = {f.name for f in fields(rules)} if rules is not None else set()
-    changes = {k: v for k, v in given.items() if k in field_names}
+    changes = {k: v for k, v in given.items() if k in rules.field_names()}
     return (rules.changed(**changes) if changes else rules), {k: v for k, v in given.items() if k not in changes}
 
 
-def edges_report(game: str, rules: str | None = None, **options) -> dict:
+def edges_report(game: str, rules: str | None = None, **options: Any) -> dict[str, Any]:
     """The ``edges`` report of a game under a named rules value, as a JSON-ready dict.
 
     >>> report = edges_report("craps", "quebec")
@@ -149,24 +151,24 @@ def edges_report(game: str, rules: str | None = None, **options) -> dict:
     return {"game": game, "rules": rules or module.DEFAULT_RULES, **given, "bets": rows}
 
 
-def eor_report(rules: str | None = None, decks: int | None = None) -> dict:
+def eor_report(rules: str | None = None, decks: int | None = None) -> dict[str, Any]:
     """Baccarat's effect of removal: each bet's exact change in EV when one card of each point value is removed.
 
     >>> report = eor_report(decks=1)
     >>> report["rules"], report["decks"], report["eor"]["5"]["banker"]      # a 5 gone hurts the banker bet
     ('oxford', 1, '-138857/234122980')
     """
-    from .baccarat import BET_IDS
+    from .baccarat import BET_IDS, BaccaratRules
     from .baccarat.eor import effect_of_removal
 
-    module, value = rules_for("baccarat", rules)
-    value, _ = with_options("baccarat", module, value, {"decks": decks})
+    module, named_value = rules_for("baccarat", rules)
+    value = cast(BaccaratRules, with_options("baccarat", module, named_value, {"decks": decks})[0])
     effects = effect_of_removal(value)
     eor = {str(v): {bet: fraction_text(e[bet]) for bet in BET_IDS} for v, e in effects.items()}
     return {"game": "baccarat", "rules": rules or module.DEFAULT_RULES, "decks": value.decks, "eor": eor}
 
 
-def game_bet(game: str, bet_id: str, rules: str | None = None) -> b.Bet:
+def game_bet(game: str, bet_id: str, rules: str | None = None) -> Bet:
     """The bet ``bet_id`` of ``game`` under a named rules value (the game's default if none), or a clear error.
 
     >>> from casino_math.bets import house_edge
@@ -178,10 +180,10 @@ def game_bet(game: str, bet_id: str, rules: str | None = None) -> b.Bet:
     ValueError: unknown craps bet 'plase_6'; did you mean place_6, place_9 or place_8? (python -m casino_math edges --game craps lists every bet)
     """
     module, value = rules_for(game, rules)
-    return module.bet(bet_id, value)
+    return cast(Bet, module.bet(bet_id, value))
 
 
-def figure(name: str, q: Fraction, exact: bool = False) -> dict:
+def figure(name: str, q: Fraction, exact: bool = False) -> dict[str, Any]:
     """One exact figure of a report: ``name`` as "n/d", and ``name_decimal`` beside it.
 
     A fraction too long to print (more than :data:`MOST_DIGITS` digits above
@@ -199,7 +201,8 @@ def figure(name: str, q: Fraction, exact: bool = False) -> dict:
     return {name: None, f"{name}_decimal": decimal(q, PLACES), f"{name}_digits": digits}
 
 
-def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None, exact: bool = False) -> dict:
+def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None,
+                   exact: bool = False) -> dict[str, Any]:
     """The ``session`` report: the net result of ``rounds`` one-unit bets, exactly, as a JSON-ready dict.
 
     >>> session_report("craps", "field", 2)["p_ahead"]     # two wins, or a 2 or 12 and a loss: (4/9)^2 + 2 (2/36)(5/9)
@@ -207,19 +210,20 @@ def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None
     """
     from . import session
 
-    module, value = rules_for(game, rules)
-    s = session.session(module.bet(bet_id, value), rounds)
+    module, _ = rules_for(game, rules)
+    bet = game_bet(game, bet_id, rules)
+    s = session.session(bet, rounds)
     report = {"game": game, "rules": rules or module.DEFAULT_RULES, "bet": bet_id, "rounds": rounds}
     report |= figure("expected_net", s.expected_net(), exact)
-    report |= figure("variance", session.session_variance(s.bet, rounds), exact)
-    report["sd"] = decimal(session.session_sd(s.bet, rounds), 6)
+    report |= figure("variance", session.session_variance(bet, rounds), exact)
+    report["sd"] = decimal(session.session_sd(bet, rounds), 6)
     for name, q in (("p_ahead", s.p_ahead()), ("p_even", s.p_even()), ("p_behind", s.p_behind())):
         report |= figure(name, q, exact)
     return report
 
 
 def ruin_report(game: str, bet_id: str, bankroll: int, goal: int, rules: str | None = None,
-                exact: bool = False) -> dict:
+                exact: bool = False) -> dict[str, Any]:
     """The ``ruin`` report: reaching ``goal`` units before losing ``bankroll``, one-unit bets, exactly.
 
     >>> ruin_report("craps", "pass", 1, 2)["p_goal"]           # one bet decides it
@@ -227,15 +231,15 @@ def ruin_report(game: str, bet_id: str, bankroll: int, goal: int, rules: str | N
     """
     from . import ruin
 
-    module, value = rules_for(game, rules)
-    r = ruin.ruin(module.bet(bet_id, value), bankroll, goal)
+    module, _ = rules_for(game, rules)
+    r = ruin.ruin(game_bet(game, bet_id, rules), bankroll, goal)
     report = {"game": game, "rules": rules or module.DEFAULT_RULES, "bet": bet_id, "bankroll": bankroll, "goal": goal}
     for name, q in (("p_goal", r.p_goal), ("p_ruin", r.p_ruin), ("expected_bets", r.expected_bets)):
         report |= figure(name, q, exact)
     return report
 
 
-def as_table(report: dict) -> str:
+def as_table(report: dict[str, Any]) -> str:
     """An ``edges`` report as a text table, each house edge with its percent."""
     rows = report["bets"]
     keys = list(dict.fromkeys(k for row in rows for k in row))
@@ -249,7 +253,7 @@ def _cell(key: str, value: str) -> str:
     return value
 
 
-def as_csv(report: dict) -> str:
+def as_csv(report: dict[str, Any]) -> str:
     """An ``edges`` report as CSV, one row per bet."""
     import csv
     import io
@@ -263,7 +267,7 @@ def as_csv(report: dict) -> str:
     return out.getvalue()
 
 
-def figures_table(report: dict, rows: list[tuple[str, str]], caption: str) -> str:
+def figures_table(report: dict[str, Any], rows: list[tuple[str, str]], caption: str) -> str:
     """The exact figures of a report as a text table: label, exact fraction (or its size), decimal."""
     body = []
     for label, name in rows:
@@ -276,12 +280,12 @@ def figures_table(report: dict, rows: list[tuple[str, str]], caption: str) -> st
     return repr(Table(["", "exact", "decimal"], body, caption))
 
 
-def cmd_edges(args) -> str:
+def cmd_edges(args: argparse.Namespace) -> str:
     report = edges_report(args.game, args.rules, odds=args.odds, decks=args.decks)
     return {"json": lambda r: json.dumps(r, indent=2), "csv": as_csv, "table": as_table}[args.format](report)
 
 
-def cmd_eor(args) -> str:
+def cmd_eor(args: argparse.Namespace) -> str:
     report = eor_report(args.rules, args.decks)
     if args.format == "json":
         return json.dumps(report, indent=2)
@@ -293,7 +297,7 @@ def cmd_eor(args) -> str:
     return repr(Table(["card", *bet_ids], rows, caption))
 
 
-def cmd_session(args) -> str:
+def cmd_session(args: argparse.Namespace) -> str:
     report = session_report(args.game, args.bet, args.rounds, args.rules, args.exact)
     if args.format == "json":
         return json.dumps(report, indent=2)
@@ -304,7 +308,7 @@ def cmd_session(args) -> str:
     return figures_table(report, rows, caption)
 
 
-def cmd_ruin(args) -> str:
+def cmd_ruin(args: argparse.Namespace) -> str:
     report = ruin_report(args.game, args.bet, args.bankroll, args.goal, args.rules, args.exact)
     if args.format == "json":
         return json.dumps(report, indent=2)
@@ -317,7 +321,7 @@ def cmd_ruin(args) -> str:
 class Parser(argparse.ArgumentParser):
     """An argument parser whose epilog may be a function, called only when help is printed (it imports games)."""
 
-    def __init__(self, *args, epilog_from: Callable[[], str] | None = None, **kwargs):
+    def __init__(self, *args: Any, epilog_from: Callable[[], str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.epilog_from = epilog_from
 
@@ -352,9 +356,9 @@ def positive_int(what: str) -> Callable[[str], int]:
     return parse
 
 
-def shared_options(formats: tuple[str, ...], game: bool = True) -> argparse.ArgumentParser:
+def shared_options(formats: tuple[str, ...], game: bool = True) -> Parser:
     """The options every subcommand shares: --game, --rules and --format."""
-    parent = argparse.ArgumentParser(add_help=False)
+    parent = Parser(add_help=False)
     if game:
         parent.add_argument("--game", required=True, help="one of: " + ", ".join(GAMES))
     parent.add_argument("--rules", help="a rules value of the game (listed below); default: the Oxford Casino's")
@@ -370,7 +374,7 @@ def exact_option(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m casino_math", description="Exact probabilities and house edges of casino bets.")
     sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
-    common = {"epilog_from": rules_help, "formatter_class": argparse.RawDescriptionHelpFormatter}
+    common: dict[str, Any] = {"epilog_from": rules_help, "formatter_class": argparse.RawDescriptionHelpFormatter}
 
     edges = sub.add_parser("edges", parents=[shared_options(("table", "json", "csv"))], **common,
                            help="every bet of a game with its exact probabilities and house edge",
@@ -416,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "exact", False):
         sys.set_int_max_str_digits(0)  # --exact asks for fractions of any length, written out whole
     try:
-        print(args.run(args))
+        print(cast(Callable[[argparse.Namespace], str], args.run)(args))
     except (ValueError, TypeError) as error:
         print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
         return 2

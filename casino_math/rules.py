@@ -26,17 +26,18 @@ ValueError: unknown craps rules 'atlantic city'; the rules are: oxford, quebec
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import fields, replace
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from .distribution import exact
 
 R = TypeVar("R")
+K = TypeVar("K", bound=Hashable)
 
 
-class PayTable(Mapping):
+class PayTable(Mapping[K, Fraction], Generic[K]):
     """An immutable pay table: what the casino names (a total, a kind of bet) -> net payout per unit, exact.
 
     >>> pays = PayTable({4: Fraction(9, 5), 6: Fraction(7, 6)})
@@ -51,17 +52,18 @@ class PayTable(Mapping):
     """
 
     __slots__ = ("_pays",)
+    _pays: dict[K, Fraction]
 
-    def __init__(self, pays: Mapping = ()):
-        object.__setattr__(self, "_pays", {k: exact(v, f"the payout on {k!r}") for k, v in dict(pays).items()})
+    def __init__(self, pays: Mapping[Any, Any] | None = None):
+        object.__setattr__(self, "_pays", {k: exact(v, f"the payout on {k!r}") for k, v in dict(pays or {}).items()})
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a PayTable is immutable; make a changed copy with with_()")
 
-    def __getitem__(self, key) -> Fraction:
+    def __getitem__(self, key: K) -> Fraction:
         return self._pays[key]
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[K]:
         return iter(self._pays)
 
     def __len__(self) -> int:
@@ -70,13 +72,13 @@ class PayTable(Mapping):
     def __hash__(self) -> int:
         return hash(frozenset(self._pays.items()))
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
 
     def __repr__(self) -> str:
         return "PayTable({" + ", ".join(f"{k!r}: {v}" for k, v in self._pays.items()) + "})"
 
-    def with_(self, key, payout) -> PayTable:
+    def with_(self, key: K, payout: object) -> PayTable[K]:
         """A copy of this pay table with ``key`` paying ``payout``."""
         return PayTable({**self._pays, key: payout})
 
@@ -87,7 +89,7 @@ class GameRules:
     name: str
     source: str
 
-    def changed(self: R, **changes: Any) -> R:
+    def changed(self, **changes: Any) -> Self:
         """A copy with some rules changed; a pay table may be given as a plain dict.
 
         >>> from casino_math.craps import OXFORD
@@ -98,13 +100,23 @@ class GameRules:
         ...
         TypeError: craps rules have no field 'feild_pays'; the fields are: name, source, bets, naturals, craps, bar, place_pays, buy_pays, lay_pays, commission, commission_paid, odds_offered, take_odds_pays, lay_odds_pays, odds_policy, hardway_pays, field_pays, one_roll_pays, off_on_come_out, pass_may_be_withdrawn, pass_may_be_increased, dont_may_be_withdrawn, dont_may_be_increased, whole_dollars
         """
-        known = [f.name for f in fields(self)]  # type: ignore[arg-type]
+        known = self.field_names()
         for name in changes:
             if name not in known:
                 game = type(self).__module__.split(".")[1]
                 raise TypeError(f"{game} rules have no field {name!r}; the fields are: {', '.join(known)}")
         changes = {k: PayTable(v) if isinstance(v, dict) else v for k, v in changes.items()}
-        return replace(self, **changes)  # type: ignore[type-var]
+        return replace(self, **changes)  # type: ignore[type-var]  # every subclass is a frozen dataclass
+
+    @classmethod
+    def field_names(cls) -> list[str]:
+        """The names of the rules' fields, in order.
+
+        >>> from casino_math.baccarat import BaccaratRules
+        >>> BaccaratRules.field_names()[:3]
+        ['name', 'source', 'decks']
+        """
+        return [f.name for f in fields(cls)]  # type: ignore[arg-type]  # every subclass is a frozen dataclass
 
 
 def named(game: str, rules_by_name: Mapping[str, R], name: str) -> R:

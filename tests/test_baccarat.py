@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from casino_math.baccarat import OXFORD, RULES, Coup, Shoe, deal_counts, deals_total, hand_total, play, point_value
-from casino_math.baccarat.cards import check_decks, check_shoe
+from casino_math.baccarat.cards import RANKS, check_decks, check_shoe
 from casino_math.baccarat.deal import first_four_groups, result_counts
 from casino_math.baccarat.rules import (
     BANKER_CHART,
@@ -53,7 +53,7 @@ def test_shoes_from_values_and_removals():
     assert shoe.without(4).counts[4] == 31
     assert shoe.removing({0: 128, 9: 32}).size == 416 - 160
     assert Shoe.from_values({5: 6}).counts == (0, 0, 0, 0, 0, 6, 0, 0, 0, 0)
-    assert check_shoe(Shoe.of_decks(2)) == Shoe.from_ranks({rank: 8 for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split()})
+    assert check_shoe(Shoe.of_decks(2)) == Shoe.from_ranks({rank: 8 for rank in RANKS})
 
 
 BAD_SHOES = [

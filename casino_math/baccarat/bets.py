@@ -16,6 +16,9 @@ from :mod:`casino_math.bets`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
+
 from ..bets import LOSE, PUSH, WIN, Bet
 from ..distribution import Distribution
 from .cards import Shoe, check_shoe
@@ -33,7 +36,7 @@ def dealt_from(rules: BaccaratRules, shoe: Shoe | None = None) -> Distribution:
     return results(rules.full_shoe if shoe is None else check_shoe(shoe), rules.drawing)
 
 
-def banker_wins_line(rules: BaccaratRules):
+def banker_wins_line(rules: BaccaratRules) -> Callable[[Result], str]:
     """The rule that puts a coup on a line of the banker bet's pay table.
 
     >>> from casino_math.baccarat.deal import Coup
@@ -63,7 +66,7 @@ def banker_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     Fraction(8954111587648, 19524993263685)
     """
     return Bet("banker", dealt_from(rules, shoe), banker_wins_line(rules),
-               {WIN: rules.banker_pays, PUSH: 0, LOSE: -1})
+               {WIN: rules.banker_pays, PUSH: Fraction(0), LOSE: Fraction(-1)})
 
 
 def player_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
@@ -78,7 +81,7 @@ def player_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
         return {"player": WIN, "tie": PUSH, "banker": LOSE}[result.winner]
 
     return Bet("player", dealt_from(rules, shoe), line,
-               {WIN: rules.player_pays, PUSH: 0, LOSE: -1})
+               {WIN: rules.player_pays, PUSH: Fraction(0), LOSE: Fraction(-1)})
 
 
 def tie_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
@@ -92,7 +95,7 @@ def tie_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     def line(result: Result) -> str:
         return WIN if result.winner == "tie" else LOSE
 
-    return Bet("tie", dealt_from(rules, shoe), line, {WIN: rules.tie_pays, LOSE: -1})
+    return Bet("tie", dealt_from(rules, shoe), line, {WIN: rules.tie_pays, LOSE: Fraction(-1)})
 
 
 def main_bets(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> list[Bet]:

@@ -57,7 +57,7 @@ def hand_total(values: Iterable[int]) -> int:
     return sum(check_point_value(v) for v in values) % 10
 
 
-def check_point_value(value) -> int:
+def check_point_value(value: object) -> int:
     """``value`` if it is a point value (a whole number 0 to 9), else a clear error.
 
     >>> check_point_value(9)
@@ -74,7 +74,7 @@ def check_point_value(value) -> int:
     return value
 
 
-def check_decks(decks) -> int:
+def check_decks(decks: object) -> int:
     """``decks`` if it is a whole number of decks (1 or more), else a clear error.
 
     >>> check_decks(8)
@@ -106,7 +106,7 @@ class Shoe:
     counts: tuple[int, ...]
     """``counts[v]``: how many cards of point value ``v`` the shoe holds."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         counts = tuple(self.counts)
         if len(counts) != len(POINT_VALUES):
             raise ValueError(f"a shoe has a count for each point value 0 to 9 (10 counts), not {len(counts)}")
@@ -203,7 +203,7 @@ class Shoe:
         return shoe
 
 
-def check_shoe(shoe) -> Shoe:
+def check_shoe(shoe: object) -> Shoe:
     """``shoe`` if it is a :class:`Shoe`, else an error saying how to make one.
 
     >>> check_shoe(Shoe.of_decks(1)).size

@@ -36,6 +36,7 @@ values one by one, which the chapter does first):
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from functools import cache, cached_property, lru_cache
 from math import perm
 from typing import NamedTuple
@@ -125,7 +126,7 @@ class Result(NamedTuple):
     """Whether the banker won with a three-card 7 (EZ Baccarat's banker bet pushes then)."""
 
 
-def play(cards, drawing: DrawingRules = STANDARD_DRAWING) -> Coup:
+def play(cards: Iterable[int], drawing: DrawingRules = STANDARD_DRAWING) -> Coup:
     """The coup dealt from six point values in order: player, banker, player, banker, then third cards.
 
     The player's third card is the fifth value (if the player draws); the
@@ -178,7 +179,7 @@ def first_four_groups() -> dict[tuple[int, int], tuple[tuple[tuple[tuple[int, in
     10000
     """
     pairs = [((a, b), (a + b) % 10, 1 if a == b else 2) for a in POINT_VALUES for b in POINT_VALUES if a <= b]
-    groups: dict = defaultdict(lambda: defaultdict(int))
+    groups: dict[tuple[int, int], dict[tuple[int, ...], int]] = defaultdict(lambda: defaultdict(int))
     for player_pair, p, player_orderings in pairs:
         for banker_pair, b, banker_orderings in pairs:  # 2 orderings for a mixed pair, 1 for a pair
             groups[(p, b)][tuple(sorted(player_pair + banker_pair))] += player_orderings * banker_orderings
@@ -235,7 +236,7 @@ def _deal_counts(c: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[Coup,
     player_draws = [p in drawing.player_draws for p in POINT_VALUES]
     banker_draws = {(b, x): (b, x) in drawing.banker_draws for b in POINT_VALUES for x in (*POINT_VALUES, STOOD)}
     out: dict[tuple[int, int, int, int], int] = defaultdict(int)
-    ways_cache: dict = {}
+    ways_cache: dict[tuple[tuple[int, int], ...], int] = {}
     for (p, b), group in first_four_groups().items():
         weighted = []
         for taken, orderings in group:

@@ -13,6 +13,8 @@ without naturals and a win by 3 or less, loses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..bets import Bet
 from .bets import dealt_from
 from .cards import Shoe
@@ -23,7 +25,7 @@ from .rules import OXFORD, BaccaratRules, DragonBonusTable
 SIDES = ("player", "banker")
 
 
-def dragon_line(side: str, table: DragonBonusTable):
+def dragon_line(side: str, table: DragonBonusTable) -> Callable[[Result], str]:
     """The rule that puts a coup on a line of the Dragon Bonus pay table for ``side``.
 
     >>> from casino_math.baccarat.deal import Coup

@@ -120,7 +120,7 @@ def _pi() -> Decimal:
     with localcontext() as ctx:
         ctx.prec += 2
         three = Decimal(3)
-        last, t, s, n, na, d, da = 0, three, 3, 1, 0, 0, 24
+        last, t, s, n, na, d, da = Decimal(0), three, Decimal(3), 1, 0, 0, 24
         while s != last:
             last = s
             n, na = n + na, na + 8
@@ -130,7 +130,7 @@ def _pi() -> Decimal:
     return +s
 
 
-def normal_cdf(z) -> Decimal:
+def normal_cdf(z: Decimal | Fraction | int) -> Decimal:
     """Φ(z), the standard normal distribution function, to 28 significant digits.
 
     Near the middle it sums the series of erf; in the tails (|z| > 6) it uses
@@ -171,7 +171,7 @@ def normal_cdf(z) -> Decimal:
         return +phi.normalize()
 
 
-def normal_density(z) -> Decimal:
+def normal_density(z: Decimal | Fraction | int) -> Decimal:
     """φ(z) = exp(-z²/2) / √(2π), to 28 significant digits.
 
     >>> round(normal_density(0), 10)
@@ -186,7 +186,7 @@ def normal_density(z) -> Decimal:
         return +value
 
 
-def _as_decimal(q) -> Decimal:
+def _as_decimal(q: Decimal | Fraction | int) -> Decimal:
     if isinstance(q, Decimal):
         return q
     q = Fraction(q)
@@ -195,7 +195,7 @@ def _as_decimal(q) -> Decimal:
         return Decimal(q.numerator) / Decimal(q.denominator)
 
 
-def favourable_chance(mean, variance) -> Decimal:
+def favourable_chance(mean: Fraction, variance: Fraction) -> Decimal:
     """P(X > 0) for X normal with this mean and variance: how often the counter's estimate says "bet".
 
     >>> favourable_chance(Fraction(-1, 100), Fraction(1, 10000))      # one standard deviation below 0
@@ -209,7 +209,7 @@ def favourable_chance(mean, variance) -> Decimal:
     return normal_cdf(z)
 
 
-def counter_gain(mean, variance) -> Decimal:
+def counter_gain(mean: Fraction, variance: Fraction) -> Decimal:
     """E[max(X, 0)] for X normal with this mean and variance: the gain per hand offered, betting only when X > 0.
 
     It is μ Φ(μ/σ) + σ φ(μ/σ).
@@ -265,9 +265,9 @@ def count_through_shoe(full_ev: Fraction, effects: dict[int, Fraction], shoe: Sh
     if not 0 < cut < shoe.size:
         raise ValueError(f"the cut card must leave from 1 to {shoe.size - 1} cards, not {cut}")
     step = mean_cards_per_coup(shoe)
-    depths = []
+    depths: list[int] = []
     while shoe.size - round(len(depths) * step) > cut:
         depths.append(round(len(depths) * step))
-    chance = sum(favourable_chance(full_ev, estimate_variance(effects, shoe, k)) for k in depths)
-    gain = sum(counter_gain(full_ev, estimate_variance(effects, shoe, k)) for k in depths)
+    chance = sum((favourable_chance(full_ev, estimate_variance(effects, shoe, k)) for k in depths), Decimal(0))
+    gain = sum((counter_gain(full_ev, estimate_variance(effects, shoe, k)) for k in depths), Decimal(0))
     return Counting(len(depths), chance / len(depths), gain / len(depths))

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from ..bets import Bet
 from .bets import banker_bet, player_bet, tie_bet
@@ -19,7 +20,7 @@ from .rules import OXFORD, BaccaratRules
 #: Every bet ID, in the order the book lists them.
 BET_IDS = ("banker", "player", "tie", "dragon_bonus_player", "dragon_bonus_banker")
 
-BUILDERS = {
+BUILDERS: dict[str, Callable[[BaccaratRules, Shoe | None], Bet]] = {
     "banker": banker_bet,
     "player": player_bet,
     "tie": tie_bet,

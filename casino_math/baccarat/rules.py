@@ -141,7 +141,7 @@ class DrawingRules:
 STANDARD_DRAWING = DrawingRules()
 
 
-def _payout(value, what: str) -> Fraction:
+def _payout(value: object, what: str) -> Fraction:
     q = exact(value, what)
     if q < 0:
         raise ValueError(f"{what} is {q}; a payout is what a win pays per unit staked, 0 or more")
@@ -160,7 +160,7 @@ class DragonBonusTable:
     name: str
     """A short name for the table."""
 
-    margin_pays: PayTable
+    margin_pays: PayTable[int]
     """Each paying margin of a win without a natural -> its payout, e.g. 9 -> 30 for "by 9 pays 30 to 1"."""
 
     source: str
@@ -172,8 +172,8 @@ class DragonBonusTable:
     natural_tie: Fraction = Fraction(0)
     """What a tie between two naturals pays (0: the bet pushes)."""
 
-    def __post_init__(self):
-        pays = PayTable({check_point_value(m): _payout(x, f"the payout for a win by {m}")
+    def __post_init__(self) -> None:
+        pays: PayTable[int] = PayTable({check_point_value(m): _payout(x, f"the payout for a win by {m}")
                          for m, x in dict(self.margin_pays).items()})
         if 0 in pays:
             raise ValueError("a margin of 0 is a tie, not a win; the margins of a win are 1 to 9")
@@ -181,13 +181,13 @@ class DragonBonusTable:
         object.__setattr__(self, "natural_win", _payout(self.natural_win, "the payout for a natural win"))
         object.__setattr__(self, "natural_tie", _payout(self.natural_tie, "the payout for a natural tie"))
 
-    def pays(self) -> PayTable:
+    def pays(self) -> PayTable[str]:
         """The table as the lines a coup can land on: line name -> net payout per unit.
 
         >>> DRAGON_BONUS.pays()["win by 9"], DRAGON_BONUS.pays()["natural tie"], DRAGON_BONUS.pays()["lose"]
         (Fraction(30, 1), Fraction(0, 1), Fraction(-1, 1))
         """
-        lines = {f"win by {m}": x for m, x in self.margin_pays.items()}
+        lines: dict[str, Fraction] = {f"win by {m}": x for m, x in self.margin_pays.items()}
         return PayTable({**lines, "natural win": self.natural_win, "natural tie": self.natural_tie, "lose": -1})
 
 
@@ -235,7 +235,7 @@ class BaccaratRules(GameRules):
     drawing: DrawingRules = STANDARD_DRAWING
     """When the player and the banker draw a third card."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_decks(self.decks)
         for what in ("player_pays", "banker_pays", "tie_pays"):
             object.__setattr__(self, what, _payout(getattr(self, what), f"{self.name}: {what}"))
@@ -290,7 +290,7 @@ def rules_named(name: str) -> BaccaratRules:
     return named("baccarat", RULES, name)
 
 
-def check_rules(rules) -> BaccaratRules:
+def check_rules(rules: object) -> BaccaratRules:
     """``rules`` if it is a baccarat rules value, else an error saying how to get one.
 
     >>> check_rules("oxford")
