@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -10,7 +11,7 @@ from casino_math import cli
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "casino_math", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "casino_math", *args], capture_output=True, text=True, check=False)
 
 
 def test_help_lists_the_subcommands():
@@ -57,3 +58,67 @@ def test_unknown_rules_name_lists_the_rules(game):
     result = run("edges", "--game", game, "--rules", "atlantis")
     assert result.returncode == 2
     assert f"unknown rules 'atlantis' for {game}; the rules are:" in result.stderr
+
+
+def test_edges_for_one_game_imports_no_other_game():
+    code = (
+        "import io, sys, contextlib\n"
+        "from casino_math import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()): cli.main(['edges', '--game', 'baccarat'])\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[:2] in (['casino_math', 'craps'],"
+        " ['casino_math', 'roulette']))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("args, echoed", [
+    (("session", "--game", "craps", "--bet", "field", "--rounds", "2"),
+     {"game": "craps", "rules": "oxford", "bet": "field", "rounds": 2}),
+    (("ruin", "--game", "craps", "--bet", "pass", "--bankroll", "1", "--goal", "2", "--rules", "quebec"),
+     {"game": "craps", "rules": "quebec", "bet": "pass", "bankroll": 1, "goal": 2}),
+    (("eor", "--decks", "1", "--rules", "tie-9-to-1"), {"game": "baccarat", "rules": "tie-9-to-1", "decks": 1}),
+])
+def test_every_json_report_echoes_its_inputs(args, echoed):
+    result = run(*args, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert {k: report[k] for k in echoed} == echoed
+
+
+def test_a_short_exact_figure_comes_whole_with_its_decimal():
+    report = json.loads(run("ruin", "--game", "craps", "--bet", "pass", "--bankroll", "1", "--goal", "2",
+                            "--format", "json").stdout)
+    assert report["p_goal"] == "244/495" and report["p_goal_decimal"] == "0.4929292929"   # one pass bet decides
+
+
+def test_a_fraction_of_thousands_of_digits_is_summarised_and_given_whole_on_request():
+    # The long-run chapter's question: from 20 units to 40 on the banker bet (Python refuses str() past 4300 digits).
+    args = ("ruin", "--game", "baccarat", "--bet", "banker", "--bankroll", "20", "--goal", "40", "--format", "json")
+    report = json.loads(run(*args).stdout)
+    assert report["p_goal"] is None and min(report["p_goal_digits"]) > 4300
+    assert Fraction(report["p_goal_decimal"]) + Fraction(report["p_ruin_decimal"]) == 1
+    whole = json.loads(run(*args, "--exact").stdout)
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # reading the fraction back needs the same permission as writing it
+    try:
+        assert Fraction(whole["p_goal"]) + Fraction(whole["p_ruin"]) == 1
+        assert Fraction(whole["p_goal"]).numerator.bit_length() > 4300 * 3
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("session", "--game", "craps", "--bet", "field", "--rounds", "0"), "--rounds must be a whole number from 1 up, not 0"),
+    (("ruin", "--game", "craps", "--bet", "pass", "--bankroll", "ten", "--goal", "20"),
+     "--bankroll must be a whole number, not 'ten'"),
+    (("eor", "--rules", "atlantis"), "unknown rules 'atlantis' for baccarat; the rules are: oxford"),
+    (("edges", "--game", "craps", "--decks", "6"), "--decks does not apply to craps"),
+    (("edges", "--game", "baccarat", "--odds", "2x"), "--odds does not apply to baccarat"),
+    (("session", "--game", "baccarat", "--bet", "bankr", "--rounds", "5"), "unknown baccarat bet 'bankr'; did you mean banker?"),
+])
+def test_bad_options_are_one_line_errors(args, message):
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr

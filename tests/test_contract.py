@@ -13,7 +13,7 @@ from casino_math.rules import GameRules, PayTable
 
 GAMES = ("roulette", "craps", "baccarat")
 BIBLIOGRAPHY = (Path(__file__).resolve().parents[1] / "book" / "references.bib").read_text()
-BIB_KEYS = set(re.findall(r"^@\w+\{([^,]+),", BIBLIOGRAPHY, flags=re.M))
+BIB_KEYS = set(re.findall(r"^@\w+\{([^,]+),", BIBLIOGRAPHY, flags=re.MULTILINE))
 
 # A pay-table change under each game's default rules, and a bet whose edge it must move.
 CHANGES = {
@@ -59,7 +59,7 @@ def _field_docs(cls):
 def test_every_field_has_a_docstring(g, name, rules):
     source = _field_docs(type(rules))
     for field in fields(rules):
-        declared = re.search(rf"^    {field.name}: .*\n    \"\"\"", source, flags=re.M)
+        declared = re.search(rf"^    {field.name}: .*\n    \"\"\"", source, flags=re.MULTILINE)
         assert declared, f"{type(rules).__name__}.{field.name} has no docstring under it"
 
 
