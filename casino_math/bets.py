@@ -212,6 +212,36 @@ def house_edge(bet: Bet) -> Fraction:
     return house_edge_per_amount_put_down(bet)
 
 
+#: The names of the house-edge conventions, as :func:`house_edges` gives them.
+PER_AMOUNT_PUT_DOWN, PER_BET_MADE, PER_BET_RESOLVED, PER_ROUND = (
+    "per amount put down", "per bet made", "per bet resolved", "per round")
+
+
+def house_edges(bet: Bet) -> dict[str, Fraction]:
+    """The house edge under every convention that tells something about this bet, by the convention's name.
+
+    The headline, per amount put down, always comes first; per bet made only
+    when a commission is paid up front (otherwise the two are the same); per
+    bet resolved only when the bet can push; per round only when the bet
+    lasts more than one round.  Every table of edges shows what this returns.
+
+    >>> coin = Distribution.uniform("HT")
+    >>> house_edges(simple_bet("heads", coin, lambda s: s == "H", Fraction(9, 10)))
+    {'per amount put down': Fraction(1, 20)}
+    >>> slow = Bet("slow", coin, lambda s: WIN if s == "H" else PUSH, {WIN: 1, PUSH: 0}, rounds=2)
+    >>> house_edges(slow)
+    {'per amount put down': Fraction(-1, 2), 'per bet resolved': Fraction(-1, 1), 'per round': Fraction(-1, 4)}
+    """
+    edges = {PER_AMOUNT_PUT_DOWN: house_edge_per_amount_put_down(bet)}
+    if bet.commission:
+        edges[PER_BET_MADE] = house_edge_per_bet_made(bet)
+    if p_push(bet):
+        edges[PER_BET_RESOLVED] = house_edge_per_bet_resolved(bet)
+    if bet.rounds != 1:
+        edges[PER_ROUND] = house_edge_per_round(bet)
+    return edges
+
+
 def variance(bet: Bet) -> Fraction:
     """The variance of the net result per unit staked.
 

@@ -96,22 +96,23 @@ def edge_row(bet_id: str, bet: Bet) -> dict[str, str]:
     >>> edge_row("six", one_face_bet(4))
     {'bet': 'six', 'pays': '4 to 1', 'p_win': '1/6', 'p_lose': '5/6', 'p_push': '0', 'house_edge': '1/6', 'sd': '1.863390'}
     """
+    edges = b.house_edges(bet)
     row = {
         "bet": bet_id,
         "pays": b.pays_text(bet),
         "p_win": fraction_text(b.p_win(bet)),
         "p_lose": fraction_text(b.p_lose(bet)),
         "p_push": fraction_text(b.p_push(bet)),
-        "house_edge": fraction_text(b.house_edge(bet)),
+        "house_edge": fraction_text(edges[b.PER_AMOUNT_PUT_DOWN]),
         "sd": decimal(b.standard_deviation(bet), 6),
     }
-    if b.p_push(bet):
-        row["house_edge_per_resolved"] = fraction_text(b.house_edge_per_bet_resolved(bet))
-    if bet.rounds != 1:
+    if b.PER_BET_RESOLVED in edges:
+        row["house_edge_per_resolved"] = fraction_text(edges[b.PER_BET_RESOLVED])
+    if b.PER_ROUND in edges:
         row["expected_rolls"] = fraction_text(bet.rounds)
-        row["house_edge_per_roll"] = fraction_text(b.house_edge_per_round(bet))
-    if bet.commission:
-        row["house_edge_per_wager"] = fraction_text(b.house_edge_per_bet_made(bet))
+        row["house_edge_per_roll"] = fraction_text(edges[b.PER_ROUND])
+    if b.PER_BET_MADE in edges:
+        row["house_edge_per_wager"] = fraction_text(edges[b.PER_BET_MADE])
     return row
 
 

@@ -33,7 +33,8 @@ def edges_table(rules="oxford", decks: int | None = None, shoe=None) -> display.
     where = f"{rules.decks} decks" if shoe is None else f"a shoe of {shoe.size} cards"
     rows = []
     for bet_id, bet in edge_bets(rules, shoe):
-        per_resolved = bets.house_edge_per_bet_resolved(bet) if bets.p_push(bet) < 1 else bets.house_edge(bet)
+        edges = bets.house_edges(bet)
+        per_resolved = edges.get(bets.PER_BET_RESOLVED, edges[bets.PER_AMOUNT_PUT_DOWN])
         rows.append([bet_id, bets.pays_text(bet) if "dragon" not in bet_id else "see text",
                      display.percent(bets.p_win(bet), 3), display.percent(bets.p_push(bet), 3),
                      display.percent(bets.house_edge(bet), 4), display.percent(per_resolved, 4)])

@@ -57,8 +57,8 @@ def edge_rows(rules: CrapsRules, odds: str | None = None) -> list[list[str]]:
         odds = None
     rows = []
     for bet_id, bet in edge_bets(rules, odds):
-        per_roll = bets.house_edge_per_round(bet) if bet.rounds != 1 else None
-        resolved = bets.house_edge_per_bet_resolved(bet) if bets.p_push(bet) else None
+        edges = bets.house_edges(bet)
+        per_roll, resolved = edges.get(bets.PER_ROUND), edges.get(bets.PER_BET_RESOLVED)
         rows.append([
             bet_id,
             bets.pays_text(bet),
