@@ -56,8 +56,14 @@ def main() -> None:
         return effect_of_removal(OXFORD, shoe)
 
     report("effect-of-removal table (11 shoes, every bet)", median_seconds(eor_table, repeat=7), "target < 1 s")
-    report("python -m casino_math edges --game baccarat",
-           median_command_seconds(python("-m", "casino_math", "edges", "--game", "baccarat")), "target < 300 ms")
+    edges = median_command_seconds(python("-m", "casino_math", "edges", "--game", "baccarat", "--decks", "8"), repeat=15)
+    report("python -m casino_math edges --game baccarat --decks 8", edges)
+    bare = median_command_seconds(python("-c", "import fractions, argparse"), repeat=15)
+    report("python -c 'import fractions, argparse' (the floor)", bare)
+    report_ratio("  edges over the floor (goal: at most 2)", edges, bare)
+    naive = median_command_seconds(python(__file__, "--naive-process"), repeat=3)
+    report("the naive method's whole process (10^6 six-tuples weighted)", naive)
+    report_ratio("  edges as a share of the naive process (goal: at most 0.12)", edges, naive)
     report("python -m casino_math eor",
            median_command_seconds(python("-m", "casino_math", "eor")))
 
@@ -72,4 +78,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if sys.argv[1:] == ["--naive-process"]:
+        straightforward_counts(Shoe.of_decks(8))
+    else:
+        main()

@@ -42,4 +42,4 @@ def report(name: str, seconds: float, note: str = "") -> None:
 
 def report_ratio(name: str, slow: float, fast: float) -> None:
     """Print how many times faster ``fast`` is than ``slow`` (both timed in this run)."""
-    print(f"{name:<60} {slow / fast:>10.1f} x")
+    print(f"{name:<60} {slow / fast:>10.3g} x")
