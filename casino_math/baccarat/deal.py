@@ -26,9 +26,9 @@ values one by one, which the chapter does first):
    what follows only through which cards they took out of the shoe.  The third
    cards x and y can be dealt (c[x] - m_x)(c[y] - m_y - [x = y]) ways after the
    first four took m out; summed over the first four cards this is a formula in
-   three running sums, W = sum of w, S1[v] = sum of w m_v and S2[v][u] = sum of
-   w m_v m_u.  The third cards are then 10 or 100 multiplications per (p, b)
-   instead of a loop over every earlier card.
+   three running sums: the ways W = sum of w, ``taken[v]`` = sum of w m_v and
+   ``taken_pairs[v][u]`` = sum of w m_v m_u.  The third cards are then 10 or
+   100 multiplications per (p, b) instead of a loop over every earlier card.
 3. Branches the rules never reach are never visited: nobody draws after a
    natural, and a hand that stands gets no third card.
 """
@@ -230,54 +230,72 @@ def dealt(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> Deals:
     return Deals(_deal_counts(shoe.counts, drawing))
 
 
-def _deal_counts(c: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[Coup, int], ...]:
-    n = sum(c)
-    free = [perm(n - used, CARDS_PER_COUP - used) for used in range(CARDS_PER_COUP + 1)]  # unused cards' orderings
-    player_draws = [p in drawing.player_draws for p in POINT_VALUES]
-    banker_draws = {(b, x): (b, x) in drawing.banker_draws for b in POINT_VALUES for x in (*POINT_VALUES, STOOD)}
+def _deal_counts(counts: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[Coup, int], ...]:
+    n = sum(counts)
+    unused = [perm(n - used, CARDS_PER_COUP - used) for used in range(CARDS_PER_COUP + 1)]  # the unused cards' orderings
     out: dict[tuple[int, int, int, int], int] = defaultdict(int)
-    ways_cache: dict[tuple[tuple[int, int], ...], int] = {}
+    ways_to_take: dict[tuple[tuple[int, int], ...], int] = {}
     for (p, b), group in first_four_groups().items():
-        weighted = []
-        for taken, orderings in group:
-            w = ways_cache.get(taken)
-            if w is None:
-                w = ways_cache[taken] = _ways(c, taken)
-            if w:
-                weighted.append((taken, orderings * w))
-        W = sum(w for _, w in weighted)
-        if not W:
+        firsts = _first_fours(counts, group, ways_to_take)
+        ways = sum(w for _, w in firsts)
+        if not ways:
             continue
-        if p in NATURALS or b in NATURALS:
-            out[(p, b, 2, 2)] += W * free[4]
+        player_draws = p not in NATURALS and b not in NATURALS and p in drawing.player_draws
+        banker_draws_on_stood = p not in NATURALS and b not in NATURALS and (b, STOOD) in drawing.banker_draws
+        if not player_draws and not banker_draws_on_stood:  # a natural, or both hands stand: four cards
+            out[(p, b, 2, 2)] += ways * unused[4]
             continue
-        S1 = [0] * 10
-        for taken, w in weighted:
-            for v, k in taken:
-                S1[v] += w * k
-        if not player_draws[p]:
-            if banker_draws[(b, STOOD)]:
-                for y in POINT_VALUES:
-                    out[(p, (b + y) % 10, 2, 3)] += (c[y] * W - S1[y]) * free[5]
-            else:
-                out[(p, b, 2, 2)] += W * free[4]
-            continue
-        S2 = [0] * 100
-        for taken, w in weighted:
-            for v, k in taken:
-                for u, j in taken:
-                    S2[10 * v + u] += w * k * j
-        for x in POINT_VALUES:
-            px = (p + x) % 10
-            if not banker_draws[(b, x)]:
-                out[(px, b, 3, 2)] += (c[x] * W - S1[x]) * free[5]
-                continue
-            cx, s1x = c[x], S1[x]
+        taken = _taken(firsts)
+        if not player_draws:  # the player stands and the banker draws the fifth card
             for y in POINT_VALUES:
-                cy = c[y] - (x == y)
+                out[(p, (b + y) % 10, 2, 3)] += (counts[y] * ways - taken[y]) * unused[5]
+            continue
+        taken_pairs = _taken_pairs(firsts)
+        for x in POINT_VALUES:  # the player's third card
+            px = (p + x) % 10
+            left_x = counts[x] * ways - taken[x]  # ways to deal the first four and then an x
+            if (b, x) not in drawing.banker_draws:
+                out[(px, b, 3, 2)] += left_x * unused[5]
+                continue
+            for y in POINT_VALUES:  # the banker's third card
                 # sum over the first four cards of w (c[x] - m_x)(c[y] - m_y - [x = y])
-                out[(px, (b + y) % 10, 3, 3)] += cx * cy * W - cx * S1[y] - cy * s1x + S2[10 * x + y]
+                cy = counts[y] - (x == y)
+                out[(px, (b + y) % 10, 3, 3)] += (counts[x] * cy * ways - counts[x] * taken[y] - cy * taken[x]
+                                                  + taken_pairs[x][y])
     return tuple((Coup(*key), count) for key, count in out.items() if count)
+
+
+def _first_fours(counts: tuple[int, ...], group: tuple[tuple[tuple[tuple[int, int], ...], int], ...],
+                 ways_to_take: dict[tuple[tuple[int, int], ...], int]) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+    """The first fours of one (player total, banker total) that the shoe can deal, each with its number of ways w."""
+    firsts = []
+    for taken, orderings in group:
+        w = ways_to_take.get(taken)
+        if w is None:
+            w = ways_to_take[taken] = _ways(counts, taken)
+        if w:
+            firsts.append((taken, orderings * w))
+    return firsts
+
+
+def _taken(firsts: list[tuple[tuple[tuple[int, int], ...], int]]) -> list[int]:
+    """For each point value v: the sum over the first fours of w m_v, where m_v is how many v's they took."""
+    taken = [0] * len(POINT_VALUES)
+    for cards, w in firsts:
+        for v, m in cards:
+            taken[v] += w * m
+    return taken
+
+
+def _taken_pairs(firsts: list[tuple[tuple[tuple[int, int], ...], int]]) -> list[list[int]]:
+    """For each pair of point values v, u: the sum over the first fours of w m_v m_u."""
+    pairs = [[0] * len(POINT_VALUES) for _ in POINT_VALUES]
+    for cards, w in firsts:
+        for v, m in cards:
+            row = pairs[v]
+            for u, k in cards:
+                row[u] += w * m * k
+    return pairs
 
 
 class Deals:
