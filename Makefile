@@ -1,6 +1,6 @@
 # The House Edge: build the book, run every check, refresh notebook outputs, time the library.
 #   make book       build the site into _build/html/
-#   make test       unit tests, doctests, nbval on every chapter, a strict book build, and the site in a browser
+#   make test       ruff, mypy, unit tests, doctests, nbval on every chapter, a strict book build, the site in a browser
 #   make notebooks  re-execute every chapter notebook and save its outputs, regenerate the assignments
 #   make bench      print timings (medians over repeated runs)
 #   make clean      remove builds and the virtual environment
@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed
 # The chapters; the assignments under book/assignments/ are generated (python -m casino_math.classroom build).
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/_build/*' -not -path 'book/assignments/*')
 
-.PHONY: book test unit nbval strict-book site-test site-deps notebooks bench lint clean
+.PHONY: book test lint typecheck unit nbval strict-book site-test site-deps notebooks bench clean
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build .
 	@echo "The book is built: open $(CURDIR)/_build/html/index.html"
 
-test: unit nbval strict-book site-test
+test: lint typecheck unit nbval strict-book site-test
 	@echo "All checks passed."
 
 unit: $(STAMP)
@@ -60,7 +60,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check casino_math tests benchmarks
+	$(BIN)/ruff check casino_math tests benchmarks book/_ext
+
+# mypy's settings (strict on casino_math) are in pyproject.toml.
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 clean:
 	rm -rf _build $(VENV) *.egg-info
