@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed
 # The chapters; the assignments under book/assignments/ are generated (python -m casino_math.classroom build).
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/_build/*' -not -path 'book/assignments/*')
 
-.PHONY: book test lint typecheck unit nbval strict-book site-test site-deps notebooks bench clean
+.PHONY: book test lint typecheck unit package-test nbval strict-book site-test site-deps notebooks bench clean
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,11 +24,16 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build .
 	@echo "The book is built: open $(CURDIR)/_build/html/index.html"
 
-test: lint typecheck unit nbval strict-book site-test
+test: lint typecheck unit package-test nbval strict-book site-test
 	@echo "All checks passed."
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest casino_math tests --ignore=tests/browser
+	$(BIN)/python -m pytest casino_math tests --ignore=tests/browser --ignore=tests/package
+
+# casino_math as a package: python -m build makes the wheel and sdist, a fresh virtual environment installs the
+# wheel (pip fetches numpy there), and its command line and doctests are run from it.
+package-test: $(STAMP)
+	$(BIN)/python -m pytest tests/package
 
 nbval: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-current-env book

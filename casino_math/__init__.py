@@ -11,6 +11,9 @@ Fraction(1, 6)
 
 from importlib import import_module
 
+#: The library's version (the book's site and PDF print it beside the commit they were built from).
+__version__ = "0.2.0"
+
 from .bets import (
     Bet,
     even_money,
