@@ -13,12 +13,12 @@ import sympy
 from casino_math import bets, display, roulette, session, symbolic
 from casino_math.distribution import Distribution
 from casino_math.plots.roulette import ahead_curve
-from casino_math.roulette import chips
 from casino_math.roulette import (
     LA_PARTAGE,
     RULES,
     SINGLE_ZERO,
     bet_on,
+    chips,
     column,
     corner,
     dozen,

@@ -100,11 +100,11 @@ def test_the_bet_that_stands_for_each_kind(bet_id, rules, name):
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: bet("stret"), "unknown roulette bet 'stret'; did you mean street or straight? "
-                               "(python -m casino_math edges --game roulette lists every bet)"),
-        (lambda: bet("top_line", SINGLE_ZERO), "this table (A single-zero (European) wheel) has no top_line bet; "
-                                               "it offers: straight, split, street, corner, six_line, red, black, odd, "
-                                               "even, low, high, dozen, column"),
+        (lambda: bet("stret"), ("unknown roulette bet 'stret'; did you mean street or straight? "
+                                "(python -m casino_math edges --game roulette lists every bet)")),
+        (lambda: bet("top_line", SINGLE_ZERO), ("this table (A single-zero (European) wheel) has no top_line bet; "
+                                                "it offers: straight, split, street, corner, six_line, red, black, odd, "
+                                                "even, low, high, dozen, column")),
     ],
 )
 def test_bad_bet_ids(call, message):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import cache
 
 from ..bets import LOSE, WIN, Bet, p_win, simple_bet
 from ..distribution import exact
@@ -31,7 +32,7 @@ from .legal import (
     top_line_pockets,
     why_not,
 )
-from .rules import EVEN_MONEY, INSIDE, KINDS, LA_PARTAGE, OXFORD, SINGLE_ZERO, RouletteRules, checked  # noqa: F401
+from .rules import EVEN_MONEY, INSIDE, KINDS, LA_PARTAGE, OXFORD, SINGLE_ZERO, RouletteRules, checked  # noqa: F401  (LA_PARTAGE, SINGLE_ZERO: the examples)
 from .table import in_layout_order, pocket, streets, wheel, zeros
 
 ORDINALS = ("1st", "2nd", "3rd")
@@ -274,6 +275,7 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+@cache
 def _first_of_each_kind(rules: RouletteRules) -> dict[str, tuple[str, ...]]:
     """The pockets of the bet that stands for each kind: every bet of a kind has the same figures."""
     firsts = {kind: groups[0] for kind, groups in legal_bets(rules).items()}

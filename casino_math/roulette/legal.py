@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import pairwise
 
-from .rules import INSIDE, KINDS, OXFORD, RED, SINGLE_ZERO, RouletteRules, checked
+from .rules import INSIDE, KINDS, OXFORD, RED, SINGLE_ZERO, RouletteRules, checked  # noqa: F401  (the examples)
 from .table import columns, in_layout_order, number, pocket, pockets, streets, table_layout, zeros
 
 
