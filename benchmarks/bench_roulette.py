@@ -1,17 +1,27 @@
-"""Roulette: reading the layout, building every bet, sessions of spins, and the bet chooser's response time."""
+"""Roulette: importing it, reading the layout, building every bet, sessions of spins, the bet chooser's response time."""
 
-from timing import median_seconds, report, report_ratio
+from timing import median_command_seconds, median_seconds, python, report, report_ratio
 
 from casino_math import roulette, session
-from casino_math.roulette import parse_layout, red, straight
+from casino_math.roulette import SINGLE_ZERO, bet, parse_layout, red, straight
 from casino_math.widgets.roulette import bet_figures
 
 
 def main() -> None:
+    # The sympy formula lives in casino_math.symbolic, so importing roulette does not pay for sympy.
+    bare = median_command_seconds(python("-c", "pass"), repeat=5)
+    roulette_import = median_command_seconds(python("-c", "import casino_math.roulette"), repeat=5)
+    sympy_import = median_command_seconds(python("-c", "import casino_math.roulette, sympy"), repeat=5)
+    report("python start-up alone", bare)
+    report("python -c 'import casino_math.roulette'", roulette_import)
+    report("python -c 'import casino_math.roulette, sympy'", sympy_import)
+    report_ratio("importing roulette without sympy: times faster", sympy_import - bare, roulette_import - bare)
     report("parse the American layout drawing (uncached)",
            median_seconds(lambda: parse_layout.__wrapped__(roulette.AMERICAN_LAYOUT)))
     report("every legal bet as a Bet (158 bets)", median_seconds(lambda: roulette.every_bet()))
     report("edge_bets (one of each kind)", median_seconds(lambda: roulette.edge_bets()))
+    report("edge_bets(SINGLE_ZERO)", median_seconds(lambda: roulette.edge_bets(SINGLE_ZERO)))
+    report("bet('red') by its ID", median_seconds(lambda: bet("red")))
     for spins in (100, 1000):
         report(f"net_after(straight, {spins})",
                median_seconds(lambda n=spins: session.net_after(straight(17), n), repeat=3))

@@ -208,9 +208,7 @@ def roulette_sample(bet: Bet, rules, size: int, rng: np.random.Generator) -> Sam
     >>> abs(roulette_sample(red, rules, 20_000, generator(6)).z_score(red)) < TOLERANCE
     True
     """
-    from . import roulette
-
-    wheel = list(roulette.rules_value(rules).wheel)
+    wheel = list(rules.wheel)
     nets = {pocket: bet.pays[bet.line(pocket)] - bet.commission for pocket in wheel}
     steps, scale = _nets_in_steps(nets.values())
     table = np.array([steps[nets[pocket]] for pocket in wheel], dtype=np.int64)

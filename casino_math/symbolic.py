@@ -91,6 +91,25 @@ def solve_fair_payout(bet, line: str = "win"):
     return solution
 
 
+def n_number_expected_value(pocket_count=38):
+    """The expected value of a roulette bet on n numbers paying (36/n - 1) to 1, as a sympy formula in n.
+
+    ``pocket_count`` may be a number or a sympy symbol.  Simplified, the formula
+    no longer contains n: every such bet costs the same.
+
+    >>> formula = n_number_expected_value()
+    >>> formula
+    n*(-1 + 36/n)/38 + n/38 - 1
+    >>> _sympy().simplify(formula)
+    -1/19
+    """
+    sp = _sympy()
+    n = sp.Symbol("n", positive=True, integer=True)
+    payout = 36 / n - 1
+    pockets = sp.sympify(pocket_count)
+    return n / pockets * payout - (pockets - n) / pockets
+
+
 def absorbing_chain(transient, absorbing, step):
     """Solve an absorbing Markov chain exactly.
 

@@ -1,6 +1,7 @@
 """Roulette: published figures, the layout's legal bets counted, identities, and every bad input."""
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -9,10 +10,15 @@ from itertools import combinations
 import pytest
 import sympy
 
-from casino_math import bets, chips, display, roulette, session, symbolic
+from casino_math import bets, display, roulette, session, symbolic
+from casino_math.distribution import Distribution
 from casino_math.plots.roulette import ahead_curve
 from casino_math.roulette import (
+    LA_PARTAGE,
+    RULES,
+    SINGLE_ZERO,
     bet_on,
+    chips,
     column,
     corner,
     dozen,
@@ -54,7 +60,7 @@ PUBLISHED_EDGES = [
 
 @pytest.mark.parametrize("bet_id, rules, edge, printed, source", PUBLISHED_EDGES)
 def test_published_house_edges(bet_id, rules, edge, printed, source):
-    bet = dict(edge_bets(rules))[bet_id]
+    bet = dict(edge_bets(RULES[rules]))[bet_id]
     assert bets.house_edge(bet) == edge, source
     assert display.percent(edge) == printed, source
 
@@ -105,12 +111,12 @@ COUNTS = [
 
 @pytest.mark.parametrize("rules, kind, count", COUNTS)
 def test_counts_of_legal_bets(rules, kind, count):
-    assert len(legal_bets(rules)[kind]) == count
+    assert len(legal_bets(RULES[rules])[kind]) == count
 
 
 def test_the_single_zero_table_has_no_top_line():
-    assert "top_line" not in legal_bets("single_zero")
-    assert "top_line" not in dict(edge_bets("single_zero"))
+    assert "top_line" not in legal_bets(SINGLE_ZERO)
+    assert "top_line" not in dict(edge_bets(SINGLE_ZERO))
 
 
 def test_zero_splits_and_trios_match_the_standard_layouts():
@@ -118,10 +124,10 @@ def test_zero_splits_and_trios_match_the_standard_layouts():
     def touching_zero(groups):
         return {"-".join(g) for g in groups if {"0", "00"} & set(g)}
 
-    assert touching_zero(roulette.splits("oxford")) == {"0-00", "0-1", "0-2", "00-2", "00-3"}
-    assert touching_zero(roulette.splits("single_zero")) == {"0-1", "0-2", "0-3"}
-    assert touching_zero(roulette.trios("oxford")) == {"0-1-2", "0-00-2", "00-2-3"}
-    assert touching_zero(roulette.trios("single_zero")) == {"0-1-2", "0-2-3"}
+    assert touching_zero(roulette.splits(roulette.OXFORD)) == {"0-00", "0-1", "0-2", "00-2", "00-3"}
+    assert touching_zero(roulette.splits(SINGLE_ZERO)) == {"0-1", "0-2", "0-3"}
+    assert touching_zero(roulette.trios(roulette.OXFORD)) == {"0-1-2", "0-00-2", "00-2-3"}
+    assert touching_zero(roulette.trios(SINGLE_ZERO)) == {"0-1-2", "0-2-3"}
 
 
 # Brute force: the same bets from arithmetic on the numbers, as a check on the geometry.
@@ -171,7 +177,7 @@ def test_00_is_a_pocket_of_its_own():
     assert 00 == 0  # noqa: PLR0133  (Python reads the literal 00 as 0, so pockets are named by strings)
     assert pocket("00") != pocket(0)
     assert roulette.wheel()["00"] == roulette.wheel()["0"] == Fraction(1, 38)
-    assert len(roulette.wheel()) == 38 and len(roulette.wheel("single_zero")) == 37
+    assert len(roulette.wheel()) == 38 and len(roulette.wheel(SINGLE_ZERO)) == 37
 
 
 def test_red_numbers_follow_the_rule():
@@ -207,13 +213,13 @@ def test_every_bet_but_the_top_line_costs_one_nineteenth():
 
 
 def test_a_bet_on_n_numbers_paying_36_over_n_minus_1_has_edge_independent_of_n():
-    for kind, bet in every_bet("oxford"):
+    for kind, bet in every_bet(roulette.OXFORD):
         n = bets.p_win(bet) * 38
         assert bets.pays_text(bet) == bets.odds_text(Fraction(36, n) - 1) or kind == "top_line"
-    assert sympy.simplify(roulette.n_number_expected_value()) == sympy.Rational(-1, 19)
-    assert sympy.simplify(roulette.n_number_expected_value(37)) == sympy.Rational(-1, 37)
+    assert sympy.simplify(symbolic.n_number_expected_value()) == sympy.Rational(-1, 19)
+    assert sympy.simplify(symbolic.n_number_expected_value(37)) == sympy.Rational(-1, 37)
     big_n = sympy.Symbol("N", positive=True)
-    assert sympy.simplify(roulette.n_number_expected_value(big_n) - (36 / big_n - 1)) == 0
+    assert sympy.simplify(symbolic.n_number_expected_value(big_n) - (36 / big_n - 1)) == 0
 
 
 def test_top_line_fair_payout_and_edge_formula():
@@ -228,10 +234,10 @@ def test_top_line_fair_payout_and_edge_formula():
 
 
 def test_la_partage_returns_half_the_stake_on_a_zero():
-    net = red("la_partage").net()
-    assert net == roulette.Distribution({1: Fraction(18, 37), Fraction(-1, 2): Fraction(1, 37), -1: Fraction(18, 37)})
-    assert bets.house_edge(red("la_partage")) * 2 == bets.house_edge(red("single_zero"))
-    assert bets.house_edge(straight(17, rules="la_partage")) == Fraction(1, 37)  # only even-money bets share
+    net = red(LA_PARTAGE).net()
+    assert net == Distribution({1: Fraction(18, 37), Fraction(-1, 2): Fraction(1, 37), -1: Fraction(18, 37)})
+    assert bets.house_edge(red(LA_PARTAGE)) * 2 == bets.house_edge(red(SINGLE_ZERO))
+    assert bets.house_edge(straight(17, rules=LA_PARTAGE)) == Fraction(1, 37)  # only even-money bets share
 
 
 def test_standard_deviations():
@@ -294,18 +300,19 @@ BAD_BETS = [
                                   "that meet at one point, e.g. 1-2-4-5")),
     (lambda: corner(0, 1, 2, 3), "not a 2x2 block"),
     (lambda: straight(37), "37 is not on the wheel; the pockets are 0, 00 and 1 to 36"),
-    (lambda: straight("00", rules="single_zero"), "00 is not on the wheel; the pockets are 0 and 1 to 36"),
+    (lambda: straight("00", rules=SINGLE_ZERO), "00 is not on the wheel; the pockets are 0 and 1 to 36"),
     (lambda: street(1, 2, 4), "1, 2 and 4 are not a street; a street is three numbers in a row"),
-    (lambda: street(0, 1, 2), "0-1-2 is a trio where the zeros meet the first row; the oxford rules take only streets"),
+    (lambda: street(0, 1, 2), re.escape("0-1-2 is a trio where the zeros meet the first row; this table "
+                                        "(Oxford Casino Hotel, Maine) takes only streets")),
     (lambda: six_line(1, 2, 3, 7, 8, 9), "not a six line; a six line covers two neighbouring streets"),
-    (lambda: top_line("single_zero"), "the single_zero table has no top line bet"),
+    (lambda: top_line(SINGLE_ZERO), re.escape("this table (A single-zero (European) wheel) has no top line bet")),
     (lambda: bet_on(range(1, 8)), "no bet covers exactly 7 pockets; a bet covers 1, 2, 3, 4, 5, 6, 12 or 18 pockets"),
     (lambda: bet_on([]), "no pocket chosen"),
     (lambda: split(1, 2, 3), "takes 2 positional arguments but 3 were given"),
     (lambda: dozen(4), "there are 3 dozens, numbered 1 to 3, not 4"),
     (lambda: column(0), "there are 3 columns, numbered 1 to 3, not 0"),
     (lambda: bet_on([1, 2, 4, 5], kind="split"), "a split covers 2 pockets, not 4"),
-    (lambda: roulette.rules_value("monte_carlo"), "unknown roulette rules 'monte_carlo'; the rules are: oxford"),
+    (lambda: roulette.rules_named("monte_carlo"), "unknown roulette rules 'monte_carlo'; the rules are: oxford"),
 ]
 
 
@@ -360,9 +367,11 @@ def test_bad_chip_input(call, error, message):
 
 def test_a_rules_value_with_an_unknown_kind_of_bet_is_refused():
     with pytest.raises(ValueError, match="unknown kinds of bet"):
-        roulette.Rules("odd", roulette.AMERICAN_WHEEL, roulette.AMERICAN_LAYOUT, {"snake": 2})
+        roulette.RouletteRules(name="odd", source="none", wheel=roulette.AMERICAN_WHEEL,
+                               layout=roulette.AMERICAN_LAYOUT, pays={"snake": 2})
     with pytest.raises(ValueError, match="the wheel and the layout must have the same pockets"):
-        roulette.Rules("odd", roulette.EUROPEAN_WHEEL, roulette.AMERICAN_LAYOUT, {"straight": 35})
+        roulette.RouletteRules(name="odd", source="none", wheel=roulette.EUROPEAN_WHEEL,
+                               layout=roulette.AMERICAN_LAYOUT, pays={"straight": 35})
 
 
 def test_a_layout_with_two_boxes_of_one_name_is_refused():

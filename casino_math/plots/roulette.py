@@ -33,8 +33,8 @@ def layout_figure(rules="oxford", highlight=(), title: str | None = None):
     >>> len(fig.axes[0].patches) > 38
     True
     """
-    rules = roulette.rules_value(rules)
-    geometry = roulette.layout(rules)
+    rules = roulette.rules_named(rules)
+    geometry = roulette.table_layout(rules)
     chosen = {roulette.pocket(p, rules) for p in highlight}
     fig, ax = plt.subplots(figsize=(10, 2.9))
     fig.patch.set_facecolor(FELT)
@@ -77,7 +77,7 @@ def edge_by_numbers_figure(rules="oxford"):
     'house edge (%)'
     """
     fig, ax = plt.subplots(figsize=(7, 3.2))
-    for bet_id, bet in roulette.edge_bets(rules):
+    for bet_id, bet in roulette.edge_bets(roulette.rules_named(rules)):
         n = len(bet.space) * bets.p_win(bet)
         edge = float(bets.house_edge(bet)) * 100
         ax.plot([float(n)], [edge], "o", color="#b3202a" if bet_id == "top_line" else "#1b1b1b")

@@ -34,7 +34,7 @@ def bet_figures(chosen, rules="oxford", spins: int = DEFAULT_SPINS) -> list[tupl
     ('not a bet', '1 and 5 are not adjacent on the layout; a split covers two numbers that share an edge, e.g. 0-1, 1-2 or 1-4')
     """
     try:
-        bet = roulette.bet_on(chosen, rules)
+        bet = roulette.bet_on(chosen, roulette.rules_named(rules))
     except ValueError as error:
         return [("not a bet", str(error))]
     after = session.net_after(bet, spins)
@@ -65,7 +65,7 @@ def bet_summary(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPIN
     """The static twin of :func:`bet_chooser`: its figures for one choice of pockets, as a table.
 
     >>> bet_summary(["0", "00", "1", "2", "3"], spins=1)
-    A bet on 0, 00, 1, 2, 3 (Oxford rules)
+    A bet on 0, 00, 1, 2, 3 (Oxford Casino Hotel, Maine)
     what                        value
     --------------------------  ---------------------
     bet                         top line 0-00-1-2-3
@@ -78,10 +78,10 @@ def bet_summary(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPIN
     P(even after 1 spins)       0 (0.00%)
     P(behind after 1 spins)     33/38 (86.84%)
     """
-    rules = roulette.rules_value(rules)
-    picked = ", ".join(roulette.in_layout_order({roulette.pocket(p, rules) for p in chosen}, rules))
+    table = roulette.rules_named(rules)
+    picked = ", ".join(roulette.in_layout_order({roulette.pocket(p, table) for p in chosen}, table))
     rows = [[label, _short(value)] for label, value in bet_figures(chosen, rules, spins)]
-    return display.Table(["what", "value"], rows, f"A bet on {picked} ({rules.name.replace('_', ' ').capitalize()} rules)")
+    return display.Table(["what", "value"], rows, f"A bet on {picked} ({table.name})")
 
 
 def _grid(rules) -> tuple[dict[str, str], str, str]:
@@ -89,11 +89,11 @@ def _grid(rules) -> tuple[dict[str, str], str, str]:
 
     The layout is turned to face the player: the zeros on the left, 1, 4, 7, ... along the bottom.
 
-    >>> areas, rows, columns = _grid("oxford")
+    >>> areas, rows, columns = _grid(roulette.OXFORD)
     >>> areas["0"], areas["00"], areas["1"], rows
     ('3 / 1 / 5 / 2', '1 / 1 / 3 / 2', '4 / 2 / 5 / 3', '24px 12px 12px 24px')
     """
-    boxes = roulette.layout(rules).boxes.values()
+    boxes = roulette.table_layout(rules).boxes.values()
     across = sorted({b.left for b in boxes} | {b.right for b in boxes}, reverse=True)
     down = sorted({b.top for b in boxes} | {b.bottom for b in boxes})
     areas = {
@@ -126,9 +126,9 @@ def bet_chooser(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPIN
     """
     import ipywidgets as w
 
-    rules = roulette.rules_value(rules)
-    picked = {roulette.pocket(p, rules) for p in chosen}
-    areas, rows, columns = _grid(rules)
+    table = roulette.rules_named(rules)
+    picked = {roulette.pocket(p, table) for p in chosen}
+    areas, rows, columns = _grid(table)
     pockets = {
         name: w.Button(description=name, tooltip=f"pocket {name}",
                        layout=w.Layout(width="auto", height="auto", grid_area=area))
@@ -136,7 +136,7 @@ def bet_chooser(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPIN
     }
     grid = w.GridBox(list(pockets.values()), layout=w.Layout(
         grid_template_rows=rows, grid_template_columns=columns, grid_gap="2px"))
-    groups = roulette.outside_groups(rules)
+    groups = roulette.outside_groups(table)
     outside = [w.Button(description=label, layout=w.Layout(width="64px")) for label in OUTSIDE_BUTTONS]
     clear = w.Button(description="clear", layout=w.Layout(width="64px"))
     slider = w.SelectionSlider(options=list(SPINS), value=spins, description="spins",

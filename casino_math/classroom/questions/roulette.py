@@ -13,7 +13,6 @@ straight_ev: not right yet. Hint: 35 to 1 would be a fair payout on a wheel of 3
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from math import sqrt
@@ -54,9 +53,9 @@ def _low_pockets() -> frozenset[str]:
     return frozenset(pocket for pocket in roulette.pockets() if low.line(pocket) == WIN)
 
 
-def _oxford_la_partage() -> roulette.Rules:
+def _oxford_la_partage() -> roulette.RouletteRules:
     """The Oxford wheel and layout with la partage: half the stake back on an even-money bet when a zero comes up."""
-    return replace(roulette.OXFORD, name="oxford_la_partage", la_partage=True)
+    return roulette.OXFORD.changed(name="The Oxford wheel with la partage", la_partage=True)
 
 
 QUESTIONS = {
@@ -91,7 +90,7 @@ QUESTIONS = {
         mistakes=lambda: {
             Fraction(12 * 2 + 11 * 3): "that counts the splits among 1-36; the zeros at the head make splits too "
                                        "(with each other and with the first row)",
-            Fraction(len(roulette.splits("single_zero"))): "that is the single-zero layout; the Oxford layout has 0 and 00",
+            Fraction(len(roulette.splits(roulette.SINGLE_ZERO))): "that is the single-zero layout; the Oxford layout has 0 and 00",
             Fraction(12 * 2 + 12 * 3): "the last row has no row below it: count the vertical pairs between neighbouring rows",
         },
     ),
@@ -133,7 +132,7 @@ QUESTIONS = {
         hint="the bet now has three lines: win 1 on red, lose half the stake on a zero, lose the stake on black",
         mistakes=lambda: {
             house_edge(roulette.red()): "that is the edge without the rule: a zero now costs only half the stake",
-            house_edge(roulette.red("la_partage")): "that is la partage on a single-zero wheel; the Oxford wheel has "
+            house_edge(roulette.red(roulette.LA_PARTAGE)): "that is la partage on a single-zero wheel; the Oxford wheel has "
                                                     "two zeros",
             Fraction(0): "a zero still costs half the stake, so the bet cannot be fair",
         },

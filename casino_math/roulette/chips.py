@@ -1,4 +1,4 @@
-"""Non-value chips: roulette chips whose value is set by a lammer.
+"""Chips: a stake in chips, a bet settled in chips, and non-value chips whose value a lammer sets.
 
 At a busy roulette table each player buys chips of a colour of their own.
 The chips carry no value printed on them; the dealer sets a marker, a
@@ -10,11 +10,19 @@ chip: a lammer marked 20 means $1 chips, 100 means $5, 500 means $25.
 Fraction(5, 1)
 >>> stack_value(37, lammer=100)          # 37 chips of $5
 Fraction(185, 1)
+>>> from casino_math.roulette import straight
+>>> settle(straight(17), 17, chips=4)   # 4 chips straight up on 17, and 17 comes up
+Fraction(140, 1)
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+
+from ..bets import Bet
+from ..distribution import exact
+from .rules import OXFORD, RouletteRules
+from .table import pocket
 
 #: The number on a lammer is this many times the value of one chip.
 LAMMER_TO_CHIP = 20
@@ -82,3 +90,36 @@ def chips_for(dollars, lammer: int) -> int:
     if count.denominator != 1 or count <= 0:
         raise ValueError(f"${dollars} is not a whole number of ${chip_value(lammer)} chips")
     return int(count)
+
+
+def stake(chips) -> int:
+    """A stake: a whole number of chips, at least 1.
+
+    >>> stake(5)
+    5
+    >>> stake(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a stake of 0 chips is not allowed; a stake is a whole number of chips, at least 1
+    """
+    if isinstance(chips, bool):
+        raise TypeError("a stake is a whole number of chips, not True or False")
+    chips = exact(chips, "a stake")
+    if chips.denominator != 1:
+        raise ValueError(f"a stake of {chips} chips is not a whole number of chips; a stake is a whole number of chips, at least 1")
+    if chips <= 0:
+        raise ValueError(f"a stake of {chips} chips is not allowed; a stake is a whole number of chips, at least 1")
+    return int(chips)
+
+
+def settle(bet: Bet, landed, chips=1, rules: RouletteRules = OXFORD) -> Fraction:
+    """The net result, in chips, of ``chips`` chips on ``bet`` when the ball lands in ``landed``.
+
+    >>> from casino_math.roulette import straight
+    >>> settle(straight(17), 17, chips=3), settle(straight(17), "00", chips=3)
+    (Fraction(105, 1), Fraction(-3, 1))
+    """
+    landed = pocket(landed, rules)
+    if landed not in bet.space:
+        raise ValueError(f"{landed!r} is not a pocket of this bet's wheel")
+    return stake(chips) * bet.pays[bet.line(landed)]
