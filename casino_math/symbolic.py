@@ -17,7 +17,14 @@ x/6 - 5/6
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from sympy import Matrix, Rational
+
+State = TypeVar("State", bound=Hashable)
 
 
 def _sympy():
@@ -26,7 +33,7 @@ def _sympy():
     return sympy
 
 
-def rational(q):
+def rational(q: Fraction | int) -> Rational:
     """A Fraction as a sympy Rational (exact).
 
     >>> rational(Fraction(1, 19))
@@ -91,7 +98,9 @@ def solve_fair_payout(bet, line: str = "win"):
     return solution
 
 
-def absorbing_chain(transient, absorbing, step):
+def absorbing_chain(
+    transient: Iterable[State], absorbing: Iterable[State], step: Callable[[State], Mapping[State, Fraction]]
+) -> tuple[Matrix, Matrix, Matrix, Matrix, Matrix]:
     """Solve an absorbing Markov chain exactly.
 
     ``step(state)`` gives ``{next_state: probability}`` for each transient
