@@ -52,7 +52,7 @@ LAYOUT_BETS = (
 SINGLE_CHANCES = ("pass", "dont_pass", "come", "dont_come", "field")
 
 
-def both_ways(pays: Mapping[int, Fraction]) -> dict[int, Fraction]:
+def both_ways(pays: Mapping[int, Fraction | int]) -> dict[int, Fraction]:
     """A pay table for the points 4, 5, 6 extended to their twins 10, 9, 8 (the page lists them in pairs).
 
     >>> both_ways({4: 2, 5: Fraction(3, 2), 6: Fraction(6, 5)})[9]
@@ -114,7 +114,7 @@ class CrapsRules(GameRules):
     whole_dollars: bool = False
     """Whether every bet must be made in an amount that is paid in whole dollars."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.commission_paid not in COMMISSION_TIMINGS:
             raise ValueError(
                 f"commission_paid is {self.commission_paid!r}; it must be UP_FRONT ({UP_FRONT!r}) "
