@@ -10,6 +10,7 @@ Fraction(1, 6)
 """
 
 from importlib import import_module
+from types import ModuleType
 
 #: The library's version (the book's site and PDF print it beside the commit they were built from).
 __version__ = "0.2.0"
@@ -59,7 +60,7 @@ __all__ = [
 _SUBMODULES = {"roulette", "craps", "baccarat", "symbolic", "display", "simulate", "session", "widgets", "plots"}
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> ModuleType:
     if name in _SUBMODULES:
         return import_module(f".{name}", __name__)
     raise AttributeError(f"module 'casino_math' has no attribute {name!r}")

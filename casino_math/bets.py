@@ -31,7 +31,7 @@ from .distribution import Distribution, decimal_sqrt, exact
 WIN, LOSE, PUSH = "win", "lose", "push"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Bet:
     """A bet: what can happen, which line of the pay table each outcome lands on, and the pay table.
 
@@ -51,23 +51,39 @@ class Bet:
     commission: Fraction = Fraction(0)
     rounds: Fraction = Fraction(1)
 
-    def __post_init__(self):
-        if not isinstance(self.space, Distribution):
-            raise TypeError(f"bet {self.name!r}: space must be a Distribution, not {type(self.space).__name__}")
-        pays = {line: exact(x, f"bet {self.name!r}: the payout on line {line!r}") for line, x in self.pays.items()}
-        object.__setattr__(self, "pays", pays)
-        object.__setattr__(self, "commission", exact(self.commission, f"bet {self.name!r}: the commission"))
-        object.__setattr__(self, "rounds", exact(self.rounds, f"bet {self.name!r}: the expected number of rounds"))
+    # Written out rather than generated so that a payout may be given as a whole number (35, -1)
+    # while the bet keeps every amount as a Fraction.
+    def __init__(
+        self,
+        name: str,
+        space: Distribution,
+        line: Callable[[Any], str],
+        pays: Mapping[str, Fraction | int],
+        commission: Fraction | int = 0,
+        rounds: Fraction | int = 1,
+    ) -> None:
+        if not isinstance(space, Distribution):
+            raise TypeError(f"bet {name!r}: space must be a Distribution, not {type(space).__name__}")
+        exact_pays = {key: exact(x, f"bet {name!r}: the payout on line {key!r}") for key, x in pays.items()}
+        for attribute, value in [
+            ("name", name),
+            ("space", space),
+            ("line", line),
+            ("pays", exact_pays),
+            ("commission", exact(commission, f"bet {name!r}: the commission")),
+            ("rounds", exact(rounds, f"bet {name!r}: the expected number of rounds")),
+        ]:
+            object.__setattr__(self, attribute, value)
         if self.commission < 0:
-            raise ValueError(f"bet {self.name!r}: the commission is {self.commission}; it cannot be negative")
+            raise ValueError(f"bet {name!r}: the commission is {self.commission}; it cannot be negative")
         if self.rounds <= 0:
-            raise ValueError(f"bet {self.name!r}: the expected number of rounds must be positive")
-        for outcome in self.space:
-            landed = self.line(outcome)
-            if landed not in pays:
+            raise ValueError(f"bet {name!r}: the expected number of rounds must be positive")
+        for outcome in space:
+            landed = line(outcome)
+            if landed not in exact_pays:
                 raise ValueError(
-                    f"bet {self.name!r}: outcome {outcome!r} lands on line {landed!r}, "
-                    f"which is not in the pay table; its lines are {sorted(pays)}"
+                    f"bet {name!r}: outcome {outcome!r} lands on line {landed!r}, "
+                    f"which is not in the pay table; its lines are {sorted(exact_pays)}"
                 )
 
     def net(self) -> Distribution:
@@ -106,7 +122,7 @@ def even_money(name: str, space: Distribution, wins: Callable[[Any], bool]) -> B
     return simple_bet(name, space, wins, 1)
 
 
-def simple_bet(name: str, space: Distribution, wins: Callable[[Any], bool], payout) -> Bet:
+def simple_bet(name: str, space: Distribution, wins: Callable[[Any], bool], payout: Fraction | int) -> Bet:
     """A bet that pays ``payout`` to 1 when ``wins(outcome)`` and loses otherwise.
 
     >>> house_edge_per_bet_made(simple_bet("six", Distribution.uniform(range(1, 7)), lambda f: f == 6, 4))
@@ -302,7 +318,7 @@ def pays_text(bet: Bet) -> str:
     return "; ".join(f"{line}: {odds_text(x)}" for line, x in wins.items())
 
 
-def odds_text(payout: Fraction) -> str:
+def odds_text(payout: Fraction | int) -> str:
     """A net payout per unit as casino odds: 35 -> '35 to 1', 7/5 -> '7 to 5', 19/20 -> '19 to 20'.
 
     >>> odds_text(Fraction(35)), odds_text(Fraction(1, 2)), odds_text(Fraction(27, 4))

@@ -56,7 +56,7 @@ def total(roll: tuple[int, int]) -> int:
     return sum(roll)
 
 
-def one_face_bet(payout, face: int = 6) -> Bet:
+def one_face_bet(payout: Fraction | int, face: int = 6) -> Bet:
     """A bet on one face of a die that pays ``payout`` to 1 and loses otherwise.
 
     >>> from casino_math.bets import house_edge

@@ -6,15 +6,21 @@ exact arithmetic (half away from zero), so the digits shown are the true ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING, TypeVar
 
 from .distribution import exact
 
+if TYPE_CHECKING:
+    from .bets import Bet
 
-def fraction_text(q) -> str:
+Item = TypeVar("Item")
+
+
+def fraction_text(q: Fraction | int) -> str:
     """An exact number as "n/d" (or "n" when it is whole), the form the command line prints.
 
     >>> fraction_text(Fraction(1, 19)), fraction_text(Fraction(0)), fraction_text(-2)
@@ -39,7 +45,7 @@ def digit_count(n: int) -> int:
     return guess
 
 
-def latex(q, display_style: bool = False) -> str:
+def latex(q: Fraction | int, display_style: bool = False) -> str:
     r"""An exact number as LaTeX: ``\frac{1}{19}``; whole numbers stay whole.
 
     >>> latex(Fraction(1, 19)), latex(Fraction(-3, 4)), latex(5)
@@ -53,7 +59,7 @@ def latex(q, display_style: bool = False) -> str:
     return f"{sign}{frac}{{{abs(q.numerator)}}}{{{q.denominator}}}"
 
 
-def decimal(q, digits: int = 4) -> str:
+def decimal(q: Fraction | int | Decimal, digits: int = 4) -> str:
     """An exact number rounded to ``digits`` decimal places (half away from zero).
 
     >>> decimal(Fraction(1, 3)), decimal(Fraction(2, 3), 2), decimal(Fraction(-1, 8), 2)
@@ -74,7 +80,7 @@ def _exact_round(q: Fraction, digits: int) -> Decimal:
     return Decimal(-whole if scaled < 0 else whole).scaleb(-digits)
 
 
-def percent(q, digits: int = 2) -> str:
+def percent(q: Fraction | int, digits: int = 2) -> str:
     """An exact number as a percent with ``digits`` decimals: 1/19 -> '5.26%'.
 
     >>> percent(Fraction(1, 19)), percent(Fraction(1, 19), 4), percent(Fraction(-1, 37), 3)
@@ -83,7 +89,7 @@ def percent(q, digits: int = 2) -> str:
     return decimal(exact(q) * 100, digits) + "%"
 
 
-def one_in(q) -> str:
+def one_in(q: Fraction | int) -> str:
     """A probability as "1 in N" odds, rounded: 1/38 -> '1 in 38'.
 
     >>> one_in(Fraction(1, 38)), one_in(Fraction(2, 38))
@@ -114,7 +120,10 @@ class Table:
     def __repr__(self) -> str:
         cells = [list(map(str, self.columns))] + [[str(c) for c in row] for row in self.rows]
         widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
-        fmt = lambda row: "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()  # noqa: E731
+
+        def fmt(row: list[str]) -> str:
+            return "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
+
         lines = [fmt(cells[0]), "  ".join("-" * w for w in widths)] + [fmt(r) for r in cells[1:]]
         return "\n".join(([self.caption] if self.caption else []) + lines)
 
@@ -130,11 +139,13 @@ class Table:
         return f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
     def _repr_markdown_(self) -> str:
-        line = lambda cells: "| " + " | ".join(str(c) for c in cells) + " |"  # noqa: E731
+        def line(cells: Sequence[str]) -> str:
+            return "| " + " | ".join(str(c) for c in cells) + " |"
+
         return "\n".join([line(self.columns), line(["---"] * len(self.columns))] + [line(r) for r in self.rows])
 
 
-def table(items: Iterable, columns: dict[str, Callable], caption: str = "") -> Table:
+def table(items: Iterable[Item], columns: Mapping[str, Callable[[Item], str]], caption: str = "") -> Table:
     """A Table with one row per item and one column per (heading, function of the item).
 
     >>> table([Fraction(1, 2), Fraction(1, 4)], {"p": fraction_text, "percent": percent})
@@ -146,7 +157,7 @@ def table(items: Iterable, columns: dict[str, Callable], caption: str = "") -> T
     return Table(list(columns), [[f(item) for f in columns.values()] for item in items], caption)
 
 
-def bet_table(bets: Iterable, caption: str = "") -> Table:
+def bet_table(bets: Iterable[Bet], caption: str = "") -> Table:
     """The standard table of bets: payout, chance of winning, house edge, standard deviation.
 
     >>> from casino_math.bets import simple_bet

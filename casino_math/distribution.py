@@ -98,7 +98,7 @@ class Distribution(Mapping):
         return d
 
     @classmethod
-    def from_counts(cls, counts: Mapping[Outcome, int]) -> Distribution:
+    def from_counts(cls, counts: Mapping[Any, int]) -> Distribution:
         """The distribution in which each outcome has probability count / total.
 
         >>> Distribution.from_counts({"red": 18, "black": 18, "green": 2})["green"]

@@ -14,6 +14,7 @@ math.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from . import display
@@ -33,7 +34,7 @@ class Inline:
         return f"${self.math}$" if self.math is not None else None
 
 
-def as_fraction(q) -> Inline:
+def as_fraction(q: Fraction | int) -> Inline:
     """An exact number shown as a fraction in math: 1/19 as $\\frac{1}{19}$.
 
     >>> as_fraction(Fraction(244, 495))
@@ -42,7 +43,7 @@ def as_fraction(q) -> Inline:
     return Inline(display.fraction_text(q), display.latex(q))
 
 
-def as_percent(q, digits: int = 2) -> Inline:
+def as_percent(q: Fraction | int, digits: int = 2) -> Inline:
     """An exact number shown as a percent.
 
     >>> as_percent(Fraction(1, 19), 3)
@@ -51,7 +52,7 @@ def as_percent(q, digits: int = 2) -> Inline:
     return Inline(display.percent(q, digits))
 
 
-def as_decimal(q, digits: int = 4) -> Inline:
+def as_decimal(q: Fraction | int | Decimal, digits: int = 4) -> Inline:
     """An exact number (or a Decimal) shown to ``digits`` decimal places.
 
     >>> as_decimal(Fraction(1, 3), 3)
@@ -60,7 +61,7 @@ def as_decimal(q, digits: int = 4) -> Inline:
     return Inline(display.decimal(q, digits))
 
 
-def as_text(value) -> Inline:
+def as_text(value: object) -> Inline:
     """Any value shown as its ``str``: a count, an odds string, a name.
 
     >>> as_text(416 * 415)
@@ -69,28 +70,28 @@ def as_text(value) -> Inline:
     return Inline(str(value))
 
 
-def glue(name: str, value) -> None:
+def glue(name: str, value: object) -> None:
     """Glue ``value`` (usually an :class:`Inline`) under ``name`` without showing it in the cell."""
     from myst_nb import glue as myst_glue
 
     myst_glue(name, value, display=False)
 
 
-def glue_fraction(name: str, q) -> None:
+def glue_fraction(name: str, q: Fraction | int) -> None:
     """Glue an exact number as a fraction (inline math)."""
     glue(name, as_fraction(q))
 
 
-def glue_percent(name: str, q, digits: int = 2) -> None:
+def glue_percent(name: str, q: Fraction | int, digits: int = 2) -> None:
     """Glue an exact number as a percent."""
     glue(name, as_percent(q, digits))
 
 
-def glue_decimal(name: str, q, digits: int = 4) -> None:
+def glue_decimal(name: str, q: Fraction | int | Decimal, digits: int = 4) -> None:
     """Glue an exact number as a decimal."""
     glue(name, as_decimal(q, digits))
 
 
-def glue_text(name: str, value) -> None:
+def glue_text(name: str, value: object) -> None:
     """Glue a value as plain text."""
     glue(name, as_text(value))

@@ -17,7 +17,14 @@ x/6 - 5/6
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from sympy import Matrix, Rational
+
+State = TypeVar("State", bound=Hashable)
 
 
 def _sympy():
@@ -26,7 +33,7 @@ def _sympy():
     return sympy
 
 
-def rational(q):
+def rational(q: Fraction | int) -> Rational:
     """A Fraction as a sympy Rational (exact).
 
     >>> rational(Fraction(1, 19))
@@ -91,7 +98,7 @@ def solve_fair_payout(bet, line: str = "win"):
     return solution
 
 
-def n_number_expected_value(pocket_count=38):
+def n_number_expected_value(pocket_count: int | Any = 38) -> Any:
     """The expected value of a roulette bet on n numbers paying (36/n - 1) to 1, as a sympy formula in n.
 
     ``pocket_count`` may be a number or a sympy symbol.  Simplified, the formula
@@ -110,7 +117,9 @@ def n_number_expected_value(pocket_count=38):
     return n / pockets * payout - (pockets - n) / pockets
 
 
-def absorbing_chain(transient, absorbing, step):
+def absorbing_chain(
+    transient: Iterable[State], absorbing: Iterable[State], step: Callable[[State], Mapping[State, Fraction]]
+) -> tuple[Matrix, Matrix, Matrix, Matrix, Matrix]:
     """Solve an absorbing Markov chain exactly.
 
     ``step(state)`` gives ``{next_state: probability}`` for each transient

@@ -4,6 +4,7 @@ Facts from first principles (counts on dice and coins), identities that must
 hold for every distribution and bet, and the error each bad input gets.
 """
 
+from dataclasses import FrozenInstanceError, replace
 from fractions import Fraction as F
 
 import pytest
@@ -175,6 +176,32 @@ def test_pay_table_line_the_rule_never_produces():
     # The rule sends a 6 to "jackpot", a line the pay table does not have.
     with pytest.raises(ValueError, match=r"lands on line 'jackpot', which is not in the pay table; its lines are"):
         Bet("bad", die(), lambda f: "jackpot" if f == 6 else "lose", {"win": 4, "lose": -1})
+
+
+@pytest.mark.parametrize(
+    "changes, error, message",
+    [
+        ({"space": {6: F(1)}}, TypeError, r"^bet 'the 6': space must be a Distribution, not dict$"),
+        ({"commission": F(-1, 20)}, ValueError, r"^bet 'the 6': the commission is -1/20; it cannot be negative$"),
+        ({"commission": 0.05}, TypeError, r"^bet 'the 6': the commission 0.05 is a float; use a Fraction"),
+        ({"rounds": 0}, ValueError, r"^bet 'the 6': the expected number of rounds must be positive$"),
+    ],
+)
+def test_bad_bet(changes, error, message):
+    # replace() builds a new Bet through its constructor, so every check runs again.
+    with pytest.raises(error, match=message):
+        replace(one_face_bet(4), **changes)
+
+
+def test_whole_number_payouts_are_kept_as_fractions():
+    bet = Bet("heads", coin(), lambda s: "win" if s == "H" else "lose", {"win": 1, "lose": -1}, rounds=2)
+    assert [type(x) for x in (*bet.pays.values(), bet.commission, bet.rounds)] == [F, F, F, F]
+    assert replace(bet, name="tails").pays == bet.pays
+
+
+def test_bets_are_immutable():
+    with pytest.raises(FrozenInstanceError):
+        one_face_bet(4).commission = F(1, 20)
 
 
 def test_fair_payout_of_missing_line():

@@ -18,11 +18,15 @@ sympy is imported only when a function here is called.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..display import Table, fraction_text
 from .line import PASS_SIDE, check_side, dont_pass_result, pass_result
 from .rolls import TOTALS, p_total
 from .rules import OXFORD, CrapsRules
+
+if TYPE_CHECKING:
+    from sympy import Matrix, Rational
 
 COME_OUT = "come-out"
 
@@ -72,7 +76,7 @@ def step(state: str, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> dict[
     return after
 
 
-def line_chain(side: str = PASS_SIDE, rules: CrapsRules = OXFORD):
+def line_chain(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> tuple[Matrix, Matrix, Matrix, Matrix, Matrix]:
     """The chain solved: ``(Q, R, N, B, t)`` from :func:`casino_math.symbolic.absorbing_chain`.
 
     >>> Q, R, N, B, t = line_chain()
@@ -84,7 +88,7 @@ def line_chain(side: str = PASS_SIDE, rules: CrapsRules = OXFORD):
     return absorbing_chain(transient_states(rules), absorbing_states(side), lambda s: step(s, side, rules))
 
 
-def transition_matrix(side: str = PASS_SIDE, rules: CrapsRules = OXFORD):
+def transition_matrix(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Matrix:
     """The full transition matrix (sympy), rows and columns in the order transient then absorbing states.
 
     >>> P = transition_matrix()
@@ -113,7 +117,7 @@ def transition_table(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Table
     ['point 4', '', '3/4', '', '', '', '', '', '1/12', '1/6']
     """
     states = transient_states(rules) + absorbing_states(side)
-    rows = []
+    rows: list[list[str]] = []
     for s in transient_states(rules):
         moves = step(s, side, rules)
         rows.append([s] + [fraction_text(moves[t]) if t in moves else "" for t in states])
@@ -122,7 +126,7 @@ def transition_table(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Table
                  "(column; 4 to 10 mean waiting on that point)")
 
 
-def _fraction(x) -> Fraction:
+def _fraction(x: Rational) -> Fraction:
     return Fraction(int(x.p), int(x.q))
 
 

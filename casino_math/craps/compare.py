@@ -6,13 +6,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+
 from ..bets import house_edge, odds_text
 from ..display import Table, percent
 from .layout import BET_IDS, edge_bets
 from .rules import RULES, CrapsRules
 
 #: What each compared rule is called in a table, and how it is read from a rules value.
-RULE_WORDS = {
+RULE_WORDS: dict[str, Callable[[CrapsRules], str]] = {
     "bets defined": lambda r: f"{len(r.bets)}",
     "field pays on 2 and 12": lambda r: _field(r),
     "don't pass pushes on": lambda r: str(r.bar) if r.bar is not None else "-",
@@ -35,11 +38,11 @@ def _field(rules: CrapsRules) -> str:
     return f"{odds_text(rules.field_pays[2])} and {odds_text(rules.field_pays[12])}"
 
 
-def _rules(names) -> dict[str, CrapsRules]:
+def _rules(names: Iterable[str]) -> dict[str, CrapsRules]:
     return {name: RULES[name] for name in names}
 
 
-def rule_table(names=tuple(RULES)) -> Table:
+def rule_table(names: Sequence[str] = tuple(RULES)) -> Table:
     """The rules that matter to the edges, one column per rules value.
 
     >>> rule_table().rows[0]
@@ -50,7 +53,7 @@ def rule_table(names=tuple(RULES)) -> Table:
     return Table(["rule", *names], rows, "The rules side by side")
 
 
-def rule_differences(names=tuple(RULES)) -> Table:
+def rule_differences(names: Sequence[str] = tuple(RULES)) -> Table:
     """Only the rules on which the named rules values disagree.
 
     >>> [row[0] for row in rule_differences(["oxford", "quebec"]).rows][:2]
@@ -60,13 +63,13 @@ def rule_differences(names=tuple(RULES)) -> Table:
     return Table(full.columns, [row for row in full.rows if len(set(row[1:])) > 1], "Where the rules differ")
 
 
-def edge_comparison(names=tuple(RULES), odds: str | None = "3-4-5x") -> Table:
+def edge_comparison(names: Sequence[str] = tuple(RULES), odds: str | None = "3-4-5x") -> Table:
     """Every bet's house edge (per amount put down) under each rules value; "-" where the rules have no such bet.
 
     >>> edge_comparison().rows[-1]
     ['dont_pass_with_odds', '0.273%', '-', '0.273%']
     """
-    edges = {}
+    edges: dict[str, dict[str, Fraction]] = {}
     for name, rules in _rules(names).items():
         offered = edge_bets(rules, odds if rules.odds_offered else None)
         edges[name] = {bet_id: house_edge(bet) for bet_id, bet in offered}

@@ -39,12 +39,17 @@ def _builders() -> dict[str, Callable[[CrapsRules], Bet]]:
         made[f"hard_{n}"] = partial(props.hardway, n)
     for bet_id in [*props.PARTS, *props.BUNDLES]:
         made[bet_id] = partial(props.one_roll, bet_id)
-    made["pass_with_odds"] = lambda rules, policy=None: odds.pass_with_odds(rules, policy)
-    made["dont_pass_with_odds"] = lambda rules, policy=None: odds.dont_pass_with_odds(rules, policy)
     return made
 
 
+#: The bet ID -> the bet under a rules value.
 BUILDERS = _builders()
+
+#: The line bets with full odds: the bet ID -> the bet under a rules value and an odds policy.
+ODDS_BUILDERS: dict[str, Callable[[CrapsRules, str | odds.OddsPolicy | None], Bet]] = {
+    "pass_with_odds": odds.pass_with_odds,
+    "dont_pass_with_odds": odds.dont_pass_with_odds,
+}
 
 #: Every bet ID: the layout's bets, then the line bets with full odds.
 BET_IDS = (*LAYOUT_BETS, "pass_with_odds", "dont_pass_with_odds")
@@ -58,7 +63,7 @@ def check_bet_id(bet_id: str) -> str:
     ...
     ValueError: unknown craps bet 'plase_6'; did you mean place_6, place_9 or place_8? (python -m casino_math edges --game craps lists every bet)
     """
-    if bet_id in BUILDERS:
+    if bet_id in BUILDERS or bet_id in ODDS_BUILDERS:
         return bet_id
     import difflib  # only for the error message
 
@@ -73,7 +78,7 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def bet(bet_id: str, rules: CrapsRules = OXFORD, policy=None) -> Bet:
+def bet(bet_id: str, rules: CrapsRules = OXFORD, policy: str | odds.OddsPolicy | None = None) -> Bet:
     """The bet called ``bet_id`` under ``rules`` (``policy``: the odds policy, for the bets with odds).
 
     >>> bet("horn").name, bet("pass_with_odds", policy="2x").name
@@ -86,7 +91,7 @@ def bet(bet_id: str, rules: CrapsRules = OXFORD, policy=None) -> Bet:
     check_bet_id(bet_id)
     rules = check_rules(rules, CrapsRules, "craps")
     if bet_id.endswith("_with_odds"):
-        return BUILDERS[bet_id](rules, policy)
+        return ODDS_BUILDERS[bet_id](rules, policy)
     if bet_id not in rules.bets:
         raise ValueError(f"the {rules.name} rules define no bet {bet_id}; they define only: {', '.join(rules.bets)}")
     return BUILDERS[bet_id](rules)

@@ -24,12 +24,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..bets import LOSE, PUSH, WIN, Bet, house_edge_per_bet_made
-from ..distribution import Distribution
+from ..distribution import Distribution, Outcome
 from .rolls import TOTALS, expected_rolls_until, p_total, race
 from .rules import OXFORD, CrapsRules
 
 #: Line-bet sides: betting with the shooter ("do") or against ("don't").
 PASS_SIDE, DONT_SIDE = "pass", "dont_pass"
+
+#: How a line bet is decided: ``(come-out total,)``, or ``(point, total that settled it)``.
+Decision = tuple[int] | tuple[int, int]
 
 
 def p_natural(rules: CrapsRules = OXFORD) -> Fraction:
@@ -131,7 +134,7 @@ def line_decisions(rules: CrapsRules = OXFORD) -> Distribution:
     >>> decisions[(7,)], decisions[(4, 4)], decisions[(4, 7)]     # 1/6, 3/36 * 1/3, 3/36 * 2/3
     (Fraction(1, 6), Fraction(1, 36), Fraction(1, 18))
     """
-    decisions = {}
+    decisions: dict[Outcome, Fraction] = {}
     for n in TOTALS:
         if n in rules.points:
             decisions[(n, n)] = p_total(n) * race(n, 7)
@@ -141,7 +144,7 @@ def line_decisions(rules: CrapsRules = OXFORD) -> Distribution:
     return Distribution(decisions)
 
 
-def pass_result(decision: tuple, rules: CrapsRules = OXFORD) -> str:
+def pass_result(decision: Decision, rules: CrapsRules = OXFORD) -> str:
     """The line of the pay table a Pass bet lands on for one decision.
 
     >>> pass_result((11,)), pass_result((12,)), pass_result((6, 6)), pass_result((6, 7))
@@ -153,7 +156,7 @@ def pass_result(decision: tuple, rules: CrapsRules = OXFORD) -> str:
     return WIN if settled == point else LOSE
 
 
-def dont_pass_result(decision: tuple, rules: CrapsRules = OXFORD) -> str:
+def dont_pass_result(decision: Decision, rules: CrapsRules = OXFORD) -> str:
     """The line of the pay table a Don't Pass bet lands on for one decision.
 
     >>> dont_pass_result((3,)), dont_pass_result((12,)), dont_pass_result((11,)), dont_pass_result((6, 7))
@@ -248,7 +251,7 @@ def value_with_point(point: int, side: str = PASS_SIDE, rules: CrapsRules = OXFO
     return value if check_side(side) == PASS_SIDE else -value
 
 
-def check_point(point, rules: CrapsRules = OXFORD) -> int:
+def check_point(point: int, rules: CrapsRules = OXFORD) -> int:
     """``point`` if it is a point number, else an error naming the points.
 
     >>> check_point(7)

@@ -33,7 +33,7 @@ from .rules import OXFORD, UP_FRONT, CrapsRules
 NUMBERS = (4, 5, 6, 8, 9, 10)
 
 
-def check_number(number, kind: str, rules: CrapsRules = OXFORD) -> int:
+def check_number(number: int, kind: str, rules: CrapsRules = OXFORD) -> int:
     """``number`` if a ``kind`` bet ("place", "buy", "lay") can be made on it, else an error naming the numbers.
 
     >>> check_number(7, "place")
@@ -48,12 +48,12 @@ def check_number(number, kind: str, rules: CrapsRules = OXFORD) -> int:
     return number
 
 
-def _race_bet(name: str, number: int, winner: int, win_pays, commission=Fraction(0)) -> Bet:
+def _race_bet(name: str, number: int, winner: int, win_pays: Fraction, commission: Fraction = Fraction(0)) -> Bet:
     return Bet(name, deciding_totals({number, 7}), lambda n: WIN if n == winner else LOSE,
                {WIN: win_pays, LOSE: -1}, commission=commission, rounds=expected_rolls_until({number, 7}))
 
 
-def place(number, rules: CrapsRules = OXFORD) -> Bet:
+def place(number: int, rules: CrapsRules = OXFORD) -> Bet:
     """A place bet on ``number``: wins if it is rolled before a 7, at the rules' place payout.
 
     >>> from casino_math.bets import p_win, expected_value
@@ -64,7 +64,7 @@ def place(number, rules: CrapsRules = OXFORD) -> Bet:
     return _race_bet(f"place {number}", number, number, rules.place_pays[number])
 
 
-def buy(number, rules: CrapsRules = OXFORD) -> Bet:
+def buy(number: int, rules: CrapsRules = OXFORD) -> Bet:
     """A buy bet on ``number``: a place bet at true odds, for a commission on the bet.
 
     >>> from casino_math.bets import house_edge
@@ -79,7 +79,7 @@ def buy(number, rules: CrapsRules = OXFORD) -> Bet:
     return _race_bet(f"buy {number}", number, number, pays - commission)
 
 
-def lay(number, rules: CrapsRules = OXFORD) -> Bet:
+def lay(number: int, rules: CrapsRules = OXFORD) -> Bet:
     """A lay bet against ``number``: wins if a 7 is rolled first, at true odds, for a commission on the win.
 
     >>> from casino_math.bets import house_edge, house_edge_per_bet_made

@@ -28,9 +28,11 @@ from fractions import Fraction
 
 from ..bets import LOSE, PUSH, WIN, Bet, expected_value
 from ..display import fraction_text
+from ..rules import PayTable
 from .line import (
     DONT_SIDE,
     PASS_SIDE,
+    Decision,
     check_point,
     check_side,
     dont_pass_result,
@@ -40,7 +42,7 @@ from .line import (
     pass_result,
 )
 from .rolls import deciding_totals, expected_rolls_until, p_total
-from .rules import OXFORD, CrapsRules, PayTable
+from .rules import OXFORD, CrapsRules
 
 _POINTS = (4, 5, 6, 8, 9, 10)
 
@@ -51,7 +53,7 @@ class OddsPolicy:
 
     name: str
     """The name the table posts: "2x", "3-4-5x", "100x"."""
-    multiples: PayTable
+    multiples: PayTable[int]
     """The point -> the largest odds bet (pass side) or odds win (don't side), as a multiple of the line bet."""
 
     def multiple(self, point: int) -> Fraction:
@@ -91,7 +93,7 @@ def odds_policy(name: str | OddsPolicy) -> OddsPolicy:
 ODDS_POLICIES = ("1x", "2x", "3x", "3-4-5x", "5x", "10x", "20x", "100x")
 
 
-def policy_for(rules: CrapsRules, policy=None) -> OddsPolicy:
+def policy_for(rules: CrapsRules, policy: str | OddsPolicy | None = None) -> OddsPolicy:
     """The odds policy to use: the one given, or the one the rules post; an error if there is none.
 
     >>> policy_for(OXFORD, "2x").name
@@ -127,7 +129,7 @@ def odds_pays(point: int, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> 
     return pays[point]
 
 
-def odds_bet(point, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Bet:
+def odds_bet(point: int | None, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Bet:
     """The odds bet on ``point``: a race between the point and the 7, paid at true odds.
 
     >>> from casino_math.bets import house_edge
@@ -150,7 +152,9 @@ def odds_bet(point, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Bet:
                rounds=expected_rolls_until({point, 7}))
 
 
-def max_odds(line_stake, point, policy, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Fraction:
+def max_odds(
+    line_stake: Fraction | int, point: int, policy: str | OddsPolicy, side: str = PASS_SIDE, rules: CrapsRules = OXFORD
+) -> Fraction:
     """The largest odds bet the policy allows behind a line bet of ``line_stake`` on ``point``.
 
     On the pass side it is the multiple times the line bet; on the don't side, the
@@ -164,7 +168,14 @@ def max_odds(line_stake, point, policy, side: str = PASS_SIDE, rules: CrapsRules
     return allowed_win_or_bet if side == PASS_SIDE else allowed_win_or_bet / odds_pays(point, side, rules)
 
 
-def check_odds(line_stake, odds_stake, point, policy, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Fraction:
+def check_odds(
+    line_stake: Fraction | int,
+    odds_stake: Fraction | int,
+    point: int,
+    policy: str | OddsPolicy,
+    side: str = PASS_SIDE,
+    rules: CrapsRules = OXFORD,
+) -> Fraction:
     """``odds_stake`` if the policy allows it behind this line bet, else an error saying the most allowed.
 
     >>> check_odds(10, 30, 4, "3-4-5x")
@@ -190,7 +201,7 @@ def check_odds(line_stake, odds_stake, point, policy, side: str = PASS_SIDE, rul
     return odds_stake
 
 
-def expected_odds_amount(side: str, policy, rules: CrapsRules = OXFORD) -> Fraction:
+def expected_odds_amount(side: str, policy: str | OddsPolicy, rules: CrapsRules = OXFORD) -> Fraction:
     """The average amount of full odds put behind one unit of line bet (0 when no point is set).
 
     >>> expected_odds_amount("pass", "3-4-5x")     # 6/36 * 3 + 8/36 * 4 + 10/36 * 5
@@ -202,7 +213,7 @@ def expected_odds_amount(side: str, policy, rules: CrapsRules = OXFORD) -> Fract
     return sum((p_total(p) * max_odds(1, p, policy, side, rules) for p in rules.points), Fraction(0))
 
 
-def combined_house_edge(side: str, policy, rules: CrapsRules = OXFORD) -> Fraction:
+def combined_house_edge(side: str, policy: str | OddsPolicy, rules: CrapsRules = OXFORD) -> Fraction:
     """The house edge of a line bet with full odds, per total amount bet: the line's loss over line plus odds.
 
     >>> combined_house_edge("pass", "1x"), combined_house_edge("pass", "100x")
@@ -212,7 +223,7 @@ def combined_house_edge(side: str, policy, rules: CrapsRules = OXFORD) -> Fracti
     return -expected_value(line) / (1 + expected_odds_amount(side, policy, rules))
 
 
-def with_odds(side: str, policy=None, rules: CrapsRules = OXFORD) -> Bet:
+def with_odds(side: str, policy: str | OddsPolicy | None = None, rules: CrapsRules = OXFORD) -> Bet:
     """A line bet with the full odds the policy allows, as one bet per unit of the average total bet.
 
     The net of each decision (line plus odds, in units of the line bet) is
@@ -235,7 +246,7 @@ def with_odds(side: str, policy=None, rules: CrapsRules = OXFORD) -> Bet:
                rounds=expected_rolls_to_decision(rules))
 
 
-def _net_with_odds(decision: tuple, side: str, policy: OddsPolicy, rules: CrapsRules) -> Fraction:
+def _net_with_odds(decision: Decision, side: str, policy: OddsPolicy, rules: CrapsRules) -> Fraction:
     """The net result of a decision in units of the line bet: the line bet's result plus full odds."""
     result = (pass_result if side == PASS_SIDE else dont_pass_result)(decision, rules)
     net = Fraction({WIN: 1, LOSE: -1, PUSH: 0}[result])
@@ -246,7 +257,7 @@ def _net_with_odds(decision: tuple, side: str, policy: OddsPolicy, rules: CrapsR
     return net
 
 
-def _order(decision: tuple) -> tuple:
+def _order(decision: Decision) -> tuple[int, int, int]:
     """Come-out decisions first (naturals before craps), then points made, then sevens-out."""
     if len(decision) == 1:
         return (0, decision[0] not in (7, 11), decision[0])
@@ -254,7 +265,7 @@ def _order(decision: tuple) -> tuple:
     return (1 if settled == point else 2, min(point, 14 - point), point)
 
 
-def _decision_line(decision: tuple, side: str, rules: CrapsRules) -> str:
+def _decision_line(decision: Decision, side: str, rules: CrapsRules) -> str:
     if len(decision) == 1:
         n = decision[0]
         if n in rules.naturals:
@@ -265,7 +276,7 @@ def _decision_line(decision: tuple, side: str, rules: CrapsRules) -> str:
     return f"point {pair} made" if settled == point else f"seven-out on {pair}"
 
 
-def pass_with_odds(rules: CrapsRules = OXFORD, policy=None) -> Bet:
+def pass_with_odds(rules: CrapsRules = OXFORD, policy: str | OddsPolicy | None = None) -> Bet:
     """The pass line with full odds under ``policy`` (default: the odds the rules post).
 
     >>> from casino_math.bets import house_edge
@@ -275,7 +286,7 @@ def pass_with_odds(rules: CrapsRules = OXFORD, policy=None) -> Bet:
     return with_odds(PASS_SIDE, policy, rules)
 
 
-def dont_pass_with_odds(rules: CrapsRules = OXFORD, policy=None) -> Bet:
+def dont_pass_with_odds(rules: CrapsRules = OXFORD, policy: str | OddsPolicy | None = None) -> Bet:
     """Don't pass with full lay odds under ``policy`` (default: the odds the rules post).
 
     >>> from casino_math.bets import house_edge

@@ -106,7 +106,7 @@ def grouped_lines(nets: Mapping[int, Fraction]) -> dict[int, str]:
     by_net: dict[Fraction, list[int]] = {}
     for n, net in nets.items():
         by_net.setdefault(net, []).append(n)
-    names = {}
+    names: dict[int, str] = {}
     for net, totals in by_net.items():
         words = LOSE if net == -1 else _joined(sorted(totals))
         names.update({n: words for n in totals})
@@ -178,7 +178,7 @@ def field(rules: CrapsRules = OXFORD) -> Bet:
     return _bet_by_total("field", net_by_total("field", rules))
 
 
-def hardway(number, rules: CrapsRules = OXFORD) -> Bet:
+def hardway(number: int, rules: CrapsRules = OXFORD) -> Bet:
     """A hardway: the pair that makes ``number`` (e.g. 3-3 for hard 6) before an easy ``number`` or a 7.
 
     >>> from casino_math.bets import p_win, house_edge

@@ -14,6 +14,7 @@ Fraction(1, 3)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 from ..dice import total, two_dice
@@ -65,7 +66,7 @@ def race(a: int, b: int) -> Fraction:
     return Fraction(ways(a), ways(a) + ways(b))
 
 
-def deciding_rolls(totals) -> Distribution:
+def deciding_rolls(totals: Iterable[int]) -> Distribution:
     """The roll that ends a wait for any of ``totals``: one of their ordered rolls, each equally likely.
 
     >>> deciding_rolls({4, 7})[(2, 2)]        # 1 of the 3 + 6 rolls that total 4 or 7
@@ -75,7 +76,7 @@ def deciding_rolls(totals) -> Distribution:
     return ROLLS.given(lambda roll: total(roll) in totals)
 
 
-def deciding_totals(totals) -> Distribution:
+def deciding_totals(totals: Iterable[int]) -> Distribution:
     """The total that ends a wait for any of ``totals``.
 
     >>> deciding_totals({6, 7})[6]
@@ -84,7 +85,7 @@ def deciding_totals(totals) -> Distribution:
     return deciding_rolls(totals).map(total)
 
 
-def expected_rolls_until(totals) -> Fraction:
+def expected_rolls_until(totals: Iterable[int]) -> Fraction:
     """The expected number of rolls until one of ``totals`` is rolled: 36 over the ways to roll them.
 
     The number of rolls is geometric, with success chance p = ways / 36, so its mean is 1/p.

@@ -52,7 +52,7 @@ LAYOUT_BETS = (
 SINGLE_CHANCES = ("pass", "dont_pass", "come", "dont_come", "field")
 
 
-def both_ways(pays: Mapping[int, Fraction]) -> dict[int, Fraction]:
+def both_ways(pays: Mapping[int, Fraction | int]) -> dict[int, Fraction]:
     """A pay table for the points 4, 5, 6 extended to their twins 10, 9, 8 (the page lists them in pairs).
 
     >>> both_ways({4: 2, 5: Fraction(3, 2), 6: Fraction(6, 5)})[9]
@@ -77,11 +77,11 @@ class CrapsRules(GameRules):
     """The come-out totals on which a Pass (or Come) bet loses at once."""
     bar: int | None = 12
     """The craps total on which Don't Pass and Don't Come push on their first roll instead of winning (None: none)."""
-    place_pays: PayTable = field(default_factory=PayTable)
+    place_pays: PayTable[int] = field(default_factory=PayTable)
     """Place bets to win: the number -> its payout."""
-    buy_pays: PayTable = field(default_factory=PayTable)
+    buy_pays: PayTable[int] = field(default_factory=PayTable)
     """Buy bets to win: the number -> its payout before commission."""
-    lay_pays: PayTable = field(default_factory=PayTable)
+    lay_pays: PayTable[int] = field(default_factory=PayTable)
     """Lay bets to lose: the number -> its payout before commission."""
     commission: Fraction = Fraction(0)
     """The commission on buy and lay bets: this share of a buy bet, or of what a lay bet would win."""
@@ -89,17 +89,17 @@ class CrapsRules(GameRules):
     """When the commission is paid: ``UP_FRONT`` (when the bet is made) or ``ON_WIN`` (only from a win)."""
     odds_offered: bool = False
     """Whether odds may be taken or laid behind line bets at all."""
-    take_odds_pays: PayTable = field(default_factory=PayTable)
+    take_odds_pays: PayTable[int] = field(default_factory=PayTable)
     """Odds behind Pass and Come: the point -> its payout."""
-    lay_odds_pays: PayTable = field(default_factory=PayTable)
+    lay_odds_pays: PayTable[int] = field(default_factory=PayTable)
     """Odds behind Don't Pass and Don't Come: the point -> its payout."""
     odds_policy: str | None = None
     """The odds limit the table posts (``"3-4-5x"``, ``"10x"``), or None where the rules leave it to the table."""
-    hardway_pays: PayTable = field(default_factory=PayTable)
+    hardway_pays: PayTable[int] = field(default_factory=PayTable)
     """Hardways: the number -> its payout."""
-    field_pays: PayTable = field(default_factory=PayTable)
+    field_pays: PayTable[int] = field(default_factory=PayTable)
     """The field: each winning total -> its payout (every other total loses)."""
-    one_roll_pays: PayTable = field(default_factory=PayTable)
+    one_roll_pays: PayTable[str] = field(default_factory=PayTable)
     """Single-roll bets on one number or one group of numbers: the bet ID -> its payout."""
     off_on_come_out: tuple[str, ...] = ()
     """Bets that have no action on a come-out roll unless the player calls them on."""
@@ -114,7 +114,7 @@ class CrapsRules(GameRules):
     whole_dollars: bool = False
     """Whether every bet must be made in an amount that is paid in whole dollars."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.commission_paid not in COMMISSION_TIMINGS:
             raise ValueError(
                 f"commission_paid is {self.commission_paid!r}; it must be UP_FRONT ({UP_FRONT!r}) "

@@ -58,7 +58,7 @@ def legal_stakes(bet: Bet, up_to: int, units: int = 1) -> list[int]:
     return list(range(step, up_to + 1, step))
 
 
-def dollars_paid(bet: Bet, stake) -> dict[str, Fraction]:
+def dollars_paid(bet: Bet, stake: Fraction | int) -> dict[str, Fraction]:
     """What each winning line pays on ``stake`` dollars, and the commission, in dollars (exact).
 
     >>> from casino_math.craps.numbers import buy
@@ -72,7 +72,7 @@ def dollars_paid(bet: Bet, stake) -> dict[str, Fraction]:
     return paid
 
 
-def nearest_legal_stakes(bet: Bet, stake, units: int = 1) -> list[int]:
+def nearest_legal_stakes(bet: Bet, stake: Fraction | int, units: int = 1) -> list[int]:
     """The legal stakes nearest ``stake``: the one below (if any) and the one above.
 
     >>> from casino_math.craps.numbers import place
@@ -84,7 +84,7 @@ def nearest_legal_stakes(bet: Bet, stake, units: int = 1) -> list[int]:
     return [int(s) for s in (below, below + step) if s > 0]
 
 
-def check_stake(bet: Bet, stake, units: int = 1) -> int:
+def check_stake(bet: Bet, stake: object, units: int = 1) -> int:
     """``stake`` if the bet can be made and paid in whole dollars, else an error naming the nearest legal stakes.
 
     >>> from casino_math.craps.numbers import place
