@@ -159,13 +159,13 @@ def eor_report(rules: str | None = None, decks: int | None = None) -> dict[str, 
     >>> report["rules"], report["decks"], report["eor"]["5"]["banker"]      # a 5 gone hurts the banker bet
     ('oxford', 1, '-138857/234122980')
     """
-    from .baccarat import BET_IDS, BaccaratRules
+    from .baccarat import BaccaratRules
     from .baccarat.eor import effect_of_removal
 
     module, named_value = rules_for("baccarat", rules)
     value = cast(BaccaratRules, with_options("baccarat", module, named_value, {"decks": decks})[0])
     effects = effect_of_removal(value)
-    eor = {str(v): {bet: fraction_text(e[bet]) for bet in BET_IDS} for v, e in effects.items()}
+    eor = {str(v): {bet: fraction_text(e[bet]) for bet in value.bets} for v, e in effects.items()}
     return {"game": "baccarat", "rules": rules or module.DEFAULT_RULES, "decks": value.decks, "eor": eor}
 
 

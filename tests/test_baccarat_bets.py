@@ -18,7 +18,9 @@ from fractions import Fraction
 import pytest
 
 from casino_math import bets as b
-from casino_math.baccarat import BET_IDS, OXFORD, RULES, Shoe, edge_bets, tie_bet
+from casino_math.baccarat import OXFORD, RULES, Shoe, edge_bets, posted_bets, tie_bet
+
+BET_IDS = OXFORD.bets
 from casino_math.baccarat.bets import banker_bet, main_bets, player_bet
 from casino_math.baccarat.deal import deal_counts, result_counts
 from casino_math.baccarat.dragon import check_side, dragon_bonus_bet, dragon_line
@@ -70,7 +72,7 @@ EDGES = [
     ("oxford", 6, "player", "1.2374%", "Thorp"),
     ("oxford", 6, "tie", "14.4382%", "Thorp"),
     ("tie-9-to-1", 6, "tie", "4.9313%", "Thorp"),
-    ("ez-baccarat", 8, "banker", "1.0183%", "WoO-EZ"),
+    ("ez", 8, "banker", "1.0183%", "WoO-EZ"),
 ]
 
 
@@ -124,13 +126,13 @@ def test_the_tie_edge_is_exactly_one_minus_nine_times_p_tie():
 
 @pytest.mark.parametrize("decks", range(1, 9))
 def test_every_bet_has_a_house_edge_for_every_number_of_decks(decks):
-    for bet_id, bet in edge_bets(RULES["oxford"].changed(decks=decks)):
+    for bet_id, bet in posted_bets(RULES["oxford"].changed(decks=decks)):
         assert 0 < b.house_edge(bet) < Fraction(1, 5), bet_id
         assert b.p_win(bet) + b.p_lose(bet) + b.p_push(bet) == 1
 
 
 def test_fewer_decks_help_the_banker_and_hurt_the_player_and_tie():
-    edges = {d: {i: b.house_edge(bet) for i, bet in edge_bets(RULES["oxford"].changed(decks=d))} for d in range(1, 9)}
+    edges = {d: {i: b.house_edge(bet) for i, bet in posted_bets(RULES["oxford"].changed(decks=d))} for d in range(1, 9)}
     for d in range(1, 8):
         assert edges[d]["banker"] < edges[d + 1]["banker"]
         assert edges[d]["player"] > edges[d + 1]["player"]
@@ -219,7 +221,7 @@ def test_bad_bet_input_is_a_clear_error(make, error, message):
 
 def test_bets_from_any_shoe_composition():
     shoe = Shoe.from_values({0: 10, 9: 2, 8: 2})   # a naturals-rich remnant
-    for bet_id, bet in edge_bets(OXFORD, shoe):
+    for bet_id, bet in posted_bets(OXFORD, shoe):
         assert b.p_win(bet) + b.p_lose(bet) + b.p_push(bet) == 1
 
 
@@ -238,9 +240,9 @@ def test_removing_a_card_at_random_changes_nothing(decks):
 
 def test_the_identity_for_an_uneven_shoe():
     shoe = Shoe((30, 3, 0, 7, 2, 9, 1, 4, 0, 5))
-    effects = effect_of_removal(RULES["ez-baccarat"], shoe)
+    effects = effect_of_removal(RULES["ez"], shoe)       # EZ's Dragon 7 and Panda 8 obey it too
     assert set(effects) == {v for v in range(10) if shoe[v]}
-    for bet_id in BET_IDS:
+    for bet_id in RULES["ez"].bets:
         assert weighted_sum(effects, shoe, bet_id) == 0
 
 
@@ -289,7 +291,7 @@ def test_edges_json_for_baccarat():
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     rows = {row["bet"]: row for row in report["bets"]}
-    assert list(rows) == list(BET_IDS)
+    assert list(rows) == [*BET_IDS, "player_pair", "banker_pair", "either_pair", "perfect_pair"]
     assert rows["banker"]["pays"] == "19 to 20"
     assert Fraction(rows["banker"]["house_edge"]) == b.house_edge(banker_bet(OXFORD))
     assert "house_edge_per_resolved" in rows["banker"] and "house_edge_per_resolved" not in rows["tie"]

@@ -7,12 +7,16 @@ The pieces, one idea per module:
 - :mod:`~casino_math.baccarat.deal`: every ordered six-card deal counted exactly, by how the coup ends;
 - :mod:`~casino_math.baccarat.bets`: the banker, player and tie bets;
 - :mod:`~casino_math.baccarat.dragon`: the Dragon Bonus on either hand;
+- :mod:`~casino_math.baccarat.ez`: EZ Baccarat's Dragon 7 and Panda 8;
+- :mod:`~casino_math.baccarat.pairs`: the pair bets, from each card's rank and suit;
 - :mod:`~casino_math.baccarat.layout`: every bet by its ID, for the command line;
 - :mod:`~casino_math.baccarat.eor`: the effect of removing one card, and what a card counter could gain.
 
 >>> from casino_math.bets import house_edge
->>> [(bet_id, house_edge(bet) > 0) for bet_id, bet in edge_bets(OXFORD.changed(decks=1))]
-[('banker', True), ('player', True), ('tie', True), ('dragon_bonus_player', True), ('dragon_bonus_banker', True)]
+>>> all(house_edge(bet) > 0 for _, bet in edge_bets(OXFORD.changed(decks=1)))     # every bet favours the house
+True
+>>> [bet_id for bet_id, _ in edge_bets(RULES["ez"])]
+['banker', 'player', 'tie', 'dragon_7', 'panda_8', 'player_pair', 'banker_pair', 'either_pair', 'perfect_pair']
 """
 
 from __future__ import annotations
@@ -21,12 +25,12 @@ from .bets import banker_bet, dealt_from, main_bets, player_bet, tie_bet
 from .cards import Shoe, hand_total, point_value
 from .deal import Coup, coups, deal_counts, deals_total, play
 from .dragon import dragon_bonus_bet
-from .layout import BET_IDS, bet, check_bet_id, edge_bets
+from .layout import BET_IDS, bet, check_bet_id, edge_bets, posted_bets
 from .rules import (
     BANKER_CHART,
     CYPRESS_BAYOU_DRAGON,
     DEFAULT_RULES,
-    EZ_BACCARAT,
+    EZ,
     OXFORD,
     PLAYER_RULE,
     RULES,
@@ -45,7 +49,7 @@ __all__ = [
     "CYPRESS_BAYOU_DRAGON",
     "DEFAULT_RULES",
     "EDGE_OPTIONS",
-    "EZ_BACCARAT",
+    "EZ",
     "OXFORD",
     "PLAYER_RULE",
     "RULES",
@@ -68,6 +72,7 @@ __all__ = [
     "play",
     "player_bet",
     "point_value",
+    "posted_bets",
     "rules_named",
     "tie_bet",
 ]

@@ -40,8 +40,8 @@ def banker_wins_line(rules: BaccaratRules) -> Callable[[Result], str]:
     """The rule that puts a coup on a line of the banker bet's pay table.
 
     >>> from casino_math.baccarat.deal import Coup
-    >>> from casino_math.baccarat.rules import EZ_BACCARAT
-    >>> line = banker_wins_line(EZ_BACCARAT)
+    >>> from casino_math.baccarat.rules import EZ
+    >>> line = banker_wins_line(EZ)
     >>> line(Coup(5, 7, 3, 3).result), line(Coup(5, 7, 2, 2).result), line(Coup(5, 5, 3, 3).result)
     ('push', 'win', 'push')
     """

@@ -18,7 +18,7 @@ decks) and 32 of each other value.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: The point values a card can have.
 POINT_VALUES = tuple(range(10))
@@ -26,8 +26,14 @@ POINT_VALUES = tuple(range(10))
 #: The thirteen ranks of a deck, in the order a deck is printed.
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
+#: The four suits.
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+
+#: Every card of a deck, by (rank, suit), in the order of :data:`RANKS` then :data:`SUITS`.
+CARDS = tuple((rank, suit) for rank in RANKS for suit in SUITS)
+
 #: How many cards of each rank one deck has.
-CARDS_PER_RANK = 4
+CARDS_PER_RANK = len(SUITS)
 
 #: Cards in one deck.
 DECK_SIZE = len(RANKS) * CARDS_PER_RANK
@@ -106,7 +112,13 @@ class Shoe:
     counts: tuple[int, ...]
     """``counts[v]``: how many cards of point value ``v`` the shoe holds."""
 
+    cards: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+    """How many of each card of :data:`CARDS` (rank and suit) the shoe holds, where that is known (the pair bets
+    need it); None for a shoe known only by point values.  Two shoes with the same point values are equal."""
+
     def __post_init__(self) -> None:
+        if self.cards is not None:
+            self._check_cards()
         counts = tuple(self.counts)
         if len(counts) != len(POINT_VALUES):
             raise ValueError(f"a shoe has a count for each point value 0 to 9 (10 counts), not {len(counts)}")
@@ -119,14 +131,72 @@ class Shoe:
                 raise ValueError(f"the shoe has {n} cards of point value {value}; a count cannot be negative")
         object.__setattr__(self, "counts", counts)
 
+    def _check_cards(self) -> None:
+        cards = tuple(self.cards or ())
+        if len(cards) != len(CARDS):
+            raise ValueError(f"a shoe's cards are a count for each of the {len(CARDS)} cards of a deck, not {len(cards)}")
+        for (rank, suit), n in zip(CARDS, cards):
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ValueError(f"the count of the {rank} of {suit} is {n!r}; counts of cards are whole numbers, 0 or more")
+        by_value = [0] * len(POINT_VALUES)
+        for (rank, _), n in zip(CARDS, cards):
+            by_value[point_value(rank)] += n
+        if tuple(by_value) != tuple(self.counts):
+            raise ValueError("the shoe's cards do not add up to its counts by point value")
+        object.__setattr__(self, "cards", cards)
+
     @classmethod
     def of_decks(cls, decks: int = 8) -> Shoe:
-        """A full shoe of ``decks`` 52-card decks.
+        """A full shoe of ``decks`` 52-card decks (it knows every card's rank and suit).
 
         >>> Shoe.of_decks(1).counts
         (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
         """
-        return cls.from_ranks({rank: CARDS_PER_RANK * check_decks(decks) for rank in RANKS})
+        return cls.from_cards({card: check_decks(decks) for card in CARDS})
+
+    @classmethod
+    def from_cards(cls, counts: Mapping[tuple[str, str], int]) -> Shoe:
+        """A shoe from counts by card, (rank, suit) -> how many; cards left out have none.
+
+        >>> shoe = Shoe.from_cards({("A", "spades"): 2, ("K", "hearts"): 1})
+        >>> shoe.counts, shoe.rank_counts()["A"]
+        ((1, 2, 0, 0, 0, 0, 0, 0, 0, 0), 2)
+        >>> Shoe.from_cards({("A", "stars"): 1})
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown card ('A', 'stars'); a card is (rank, suit) with a rank of A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K and a suit of spades, hearts, diamonds, clubs
+        """
+        for card in counts:
+            if card not in CARDS:
+                raise ValueError(f"unknown card {card!r}; a card is (rank, suit) with a rank of {', '.join(RANKS)} "
+                                 f"and a suit of {', '.join(SUITS)}")
+        cards = tuple(counts.get(card, 0) for card in CARDS)
+        by_value = [0] * len(POINT_VALUES)
+        for (rank, _), n in zip(CARDS, cards):
+            by_value[point_value(rank)] += n if isinstance(n, int) else 0
+        return cls(tuple(by_value), cards)
+
+    def rank_counts(self) -> dict[str, int]:
+        """How many cards of each rank the shoe holds (only a shoe that knows its cards can tell).
+
+        >>> Shoe.of_decks(8).rank_counts()["Q"]
+        32
+        >>> Shoe.of_decks(8).without(0).rank_counts()
+        Traceback (most recent call last):
+        ...
+        ValueError: this shoe is known only by point values; the pair bets need each card's rank and suit: make the shoe with Shoe.of_decks or Shoe.from_cards
+        """
+        counts = dict.fromkeys(RANKS, 0)
+        for (rank, _), n in zip(CARDS, self.known_cards()):
+            counts[rank] += n
+        return counts
+
+    def known_cards(self) -> tuple[int, ...]:
+        """The count of each card of :data:`CARDS`, or a clear error for a shoe known only by point values."""
+        if self.cards is None:
+            raise ValueError("this shoe is known only by point values; the pair bets need each card's rank and suit: "
+                             "make the shoe with Shoe.of_decks or Shoe.from_cards")
+        return self.cards
 
     @classmethod
     def from_values(cls, counts: Mapping[int, int]) -> Shoe:

@@ -31,17 +31,17 @@ from fractions import Fraction
 
 from .. import bets as b
 from .cards import POINT_VALUES, Shoe, check_point_value
-from .layout import edge_bets
+from .layout import posted_bets
 from .rules import OXFORD, BaccaratRules
 
 
 def expected_values(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> dict[str, Fraction]:
-    """Every bet's expected value per unit staked, dealt from the shoe (bet ID -> exact EV).
+    """Every posted bet's expected value per unit staked, dealt from the shoe (bet ID -> exact EV).
 
     >>> expected_values(OXFORD)["tie"]
     Fraction(-103841353768, 723147898655)
     """
-    return {bet_id: b.expected_value(bet) for bet_id, bet in edge_bets(rules, shoe)}
+    return {bet_id: b.expected_value(bet) for bet_id, bet in posted_bets(rules, shoe)}
 
 
 def effect_of_removal(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> dict[int, dict[str, Fraction]]:

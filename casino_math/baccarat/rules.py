@@ -204,6 +204,15 @@ DRAGON_BONUS_CYPRESS_BAYOU = DragonBonusTable(
 )
 
 
+#: The bets the Oxford Casino posts, by bet ID.
+POSTED_BETS = ("banker", "player", "tie", "dragon_bonus_player", "dragon_bonus_banker")
+
+#: The side bets as usually paid: EZ Baccarat's Dragon 7 and Panda 8 (the Wizard of Odds, EZ Baccarat), and the
+#: pair bets (the Wizard of Odds, baccarat side bets: a pair 11 to 1, either pair 5 to 1, a perfect pair 25 to 1).
+SIDE_BET_PAYS = {"dragon_7": 40, "panda_8": 25, "player_pair": 11, "banker_pair": 11, "either_pair": 5,
+                 "perfect_pair": 25}
+
+
 @dataclass(frozen=True)
 class BaccaratRules(GameRules):
     """A casino's mini-baccarat rules: the shoe, the pay tables and the drawing rules."""
@@ -232,6 +241,12 @@ class BaccaratRules(GameRules):
     dragon_bonus: DragonBonusTable = DRAGON_BONUS
     """The Dragon Bonus pay table (the same for the player and the banker side)."""
 
+    bets: tuple[str, ...] = POSTED_BETS
+    """The bets the table posts, by bet ID (the pair bets are listed beside them wherever a shoe allows)."""
+
+    side_bet_pays: PayTable[str] = field(default_factory=lambda: PayTable(SIDE_BET_PAYS))
+    """The other side bets as usually paid: bet ID -> payout (the Dragon 7, the Panda 8 and the pair bets)."""
+
     drawing: DrawingRules = STANDARD_DRAWING
     """When the player and the banker draw a third card."""
 
@@ -257,9 +272,9 @@ OXFORD = BaccaratRules("Oxford Casino Hotel, Maine", source="oxford_casino_rules
 #: Oxford's rules with the tie paying 9 to 1, as some casinos pay it.
 TIE_9_TO_1 = OXFORD.changed(name="Oxford's rules with the tie paying 9 to 1", tie_pays=9, source="baccarat_woo")
 
-#: EZ Baccarat: no commission; a banker win with a three-card 7 pushes.
-EZ_BACCARAT = OXFORD.changed(name="EZ Baccarat", banker_pays=1, banker_three_card_seven_pushes=True,
-                             source="baccarat_woo_ez")
+#: EZ Baccarat: no commission; a banker win with a three-card 7 pushes; the Dragon 7 and Panda 8 side bets.
+EZ = OXFORD.changed(name="EZ Baccarat", banker_pays=1, banker_three_card_seven_pushes=True,
+                    bets=("banker", "player", "tie", "dragon_7", "panda_8"), source="baccarat_woo_ez")
 
 #: Oxford's rules with Cypress Bayou Casino's Dragon Bonus table.
 CYPRESS_BAYOU_DRAGON = OXFORD.changed(name="Oxford's rules with Cypress Bayou's Dragon Bonus table",
@@ -269,7 +284,7 @@ CYPRESS_BAYOU_DRAGON = OXFORD.changed(name="Oxford's rules with Cypress Bayou's 
 RULES: dict[str, BaccaratRules] = {
     "oxford": OXFORD,
     "tie-9-to-1": TIE_9_TO_1,
-    "ez-baccarat": EZ_BACCARAT,
+    "ez": EZ,
     "cypress-bayou-dragon": CYPRESS_BAYOU_DRAGON,
 }
 
@@ -285,7 +300,7 @@ def rules_named(name: str) -> BaccaratRules:
     >>> rules_named("atlantis")
     Traceback (most recent call last):
     ...
-    ValueError: unknown baccarat rules 'atlantis'; the rules are: oxford, tie-9-to-1, ez-baccarat, cypress-bayou-dragon
+    ValueError: unknown baccarat rules 'atlantis'; the rules are: oxford, tie-9-to-1, ez, cypress-bayou-dragon
     """
     return named("baccarat", RULES, name)
 

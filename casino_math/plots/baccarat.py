@@ -6,7 +6,7 @@ import matplotlib.pyplot as plt
 from matplotlib.colors import ListedColormap
 
 from .. import bets
-from ..baccarat import BET_IDS, OXFORD, BaccaratRules, edge_bets
+from ..baccarat import OXFORD, BaccaratRules, posted_bets
 from ..baccarat.cards import POINT_VALUES
 from ..baccarat.rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
 
@@ -56,9 +56,9 @@ def edges_by_decks(rules: BaccaratRules = OXFORD, decks=range(1, 9)):
     [2, 3]
     """
     decks = list(decks)
-    edges = {bet_id: [] for bet_id in BET_IDS}
+    edges: dict[str, list[float]] = {bet_id: [] for bet_id in rules.bets}
     for d in decks:
-        for bet_id, bet in edge_bets(rules.changed(decks=d)):
+        for bet_id, bet in posted_bets(rules.changed(decks=d)):
             edges[bet_id].append(float(bets.house_edge(bet)) * 100)
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), layout="constrained")
     for bet_id in ("banker", "player"):

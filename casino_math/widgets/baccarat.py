@@ -8,7 +8,7 @@ for the depleted shoe.
 from __future__ import annotations
 
 from .. import bets, display
-from ..baccarat import BET_IDS, BaccaratRules, Shoe, edge_bets, rules_named
+from ..baccarat import BaccaratRules, Shoe, posted_bets, rules_named
 from ..baccarat.cards import POINT_VALUES
 
 #: The decks the slider offers.
@@ -32,7 +32,7 @@ def edges_table(rules="oxford", decks: int | None = None, shoe=None) -> display.
     name, rules = _named(rules, decks)
     where = f"{rules.decks} decks" if shoe is None else f"a shoe of {shoe.size} cards"
     rows = []
-    for bet_id, bet in edge_bets(rules, shoe):
+    for bet_id, bet in posted_bets(rules, shoe):
         edges = bets.house_edges(bet)
         per_resolved = edges.get(bets.PER_BET_RESOLVED, edges[bets.PER_AMOUNT_PUT_DOWN])
         rows.append([bet_id, bets.pays_text(bet) if "dragon" not in bet_id else "see text",
@@ -61,10 +61,10 @@ def decks_table(rules="oxford", decks=DECKS) -> display.Table:
     name, _ = _named(rules)
     rows = []
     for d in decks:
-        edges = [display.percent(bets.house_edge(bet), 4) for _, bet in edge_bets(_named(rules, d)[1])]
+        edges = [display.percent(bets.house_edge(bet), 4) for _, bet in posted_bets(_named(rules, d)[1])]
         rows.append([f"{d} (*)" if d == DEFAULT_DECKS else str(d), *edges])
     caption = f"House edge by number of decks ({name} rules); (*) marks the explorer's starting value"
-    return display.Table(["decks", *BET_IDS], rows, caption)
+    return display.Table(["decks", *_named(rules)[1].bets], rows, caption)
 
 
 def decks_explorer(decks: int = DEFAULT_DECKS, rules="oxford"):
@@ -111,9 +111,9 @@ def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DEC
     removed = {v: n for v, n in (removed or {}).items() if n}
     shoe = depleted_shoe(removed, decks)
     rules = _named(rules, decks)[1]
-    full, here = dict(edge_bets(rules)), dict(edge_bets(rules, shoe))
+    full, here = dict(posted_bets(rules)), dict(posted_bets(rules, shoe))
     rows = []
-    for bet_id in BET_IDS:
+    for bet_id in rules.bets:
         before, after = bets.expected_value(full[bet_id]), bets.expected_value(here[bet_id])
         change = display.percent(after - before, 4)
         rows.append([bet_id, display.percent(before, 4), display.percent(after, 4),
