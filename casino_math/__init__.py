@@ -33,7 +33,7 @@ from .bets import (
     standard_deviation,
     variance,
 )
-from .distribution import E, P, Distribution
+from .distribution import Distribution, E, P
 
 __all__ = [
     "Bet",

@@ -98,8 +98,8 @@ def test_sum_of_two_dice_as_convolution_matches_the_36_pairs():
 
 def test_conditioning_identity():
     space = two_dice()
-    a = lambda r: total(r) == 8  # noqa: E731
-    bb = lambda r: r[0] == r[1]  # noqa: E731
+    a = lambda r: total(r) == 8
+    bb = lambda r: r[0] == r[1]
     assert space.given(bb).P(a) == space.P(lambda r: a(r) and bb(r)) / space.P(bb)
 
 
