@@ -129,7 +129,7 @@ NUMBER = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|ele
 RESULT = re.compile("|".join([
     r"\d+\.\d+\s+times\b",
     rf"\b{NUMBER}\s+times\s+(?:larger|smaller|bigger|more|less|greater|higher|lower|as)\b",
-    r"\b(?:halves|halved|doubles|doubled|triples|tripled)\b",
+    r"\b(?:halves|halved|doubles|doubled|triples|tripled)\s+(?:the|its|a)\b",
     r"=\s*-?\s*\\frac\{\d+\}\{\d+\}\s*\$",
     r"(?<![\w/.])[-−]\d+/\d+",
     rf"\b{NUMBER}\s+in all\b",
@@ -147,7 +147,8 @@ def typed_results(text: str) -> list[str]:
     ("$E = 8 \\cdot \\frac{4}{37} - \\frac{33}{37} = -\\frac{1}{37}$", ["= -\\frac{1}{37}$"]),
     ("a value of -3/8 per unit", ["-3/8"]),
     ("17 in all", ["17 in all"]),
-    ("which halves the edge", ["halves"]),
+    ("which halves the edge", ["halves the"]),
+    ("totals made mostly of doubles gain", []),
     ("5.26% or 1/19 or 244/495", ["5.26%", "1/19", "244/495"]),
     ("pays 35 to 1; 3-4-5x allows three times on 4 or 10", []),
     ("{glue:}`roulette_top_ratio` times as much", []),
