@@ -161,3 +161,11 @@ def test_the_typed_result_pattern(text, typed):
 def test_no_ratio_count_or_result_typed_into_prose(path):
     typed = [hit for cell in markdown(path) for hit in typed_results(cell)]
     assert typed == [], f"{path.name}: glue these from a computation instead of typing them"
+
+
+def test_the_glossary_says_a_contract_bet_favours_the_house():
+    from casino_math.craps.line import value_with_point
+
+    assert all(value_with_point(p, "pass") < 0 for p in (4, 5, 6, 8, 9, 10))
+    entry = re.search(r"^Contract bet\n((?:  .*\n)+)", (ROOT / "book" / "glossary.md").read_text(), re.M).group(1)
+    assert "favours the house" in entry and "favours the player" not in entry
