@@ -44,7 +44,7 @@ def test_at_least_six_exercises_each_with_a_folded_solution(path):
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
 def test_opens_with_learning_objectives(path):
     opening = "\n".join(markdown(path)[:2])
-    assert re.search(r"```\{admonition\} Learning objectives\n(:class: \w+\n)?\n?(- .+\n)+", opening), \
+    assert re.search(r"```\{admonition\} Learning objectives\n(:class: \w+\n)?(\w.*\n)?- .+\n", opening), \
         f"{path.name}: the first markdown cells need a 'Learning objectives' admonition with a bulleted list"
 
 
@@ -169,3 +169,16 @@ def test_the_glossary_says_a_contract_bet_favours_the_house():
     assert all(value_with_point(p, "pass") < 0 for p in (4, 5, 6, 8, 9, 10))
     entry = re.search(r"^Contract bet\n((?:  .*\n)+)", (ROOT / "book" / "glossary.md").read_text(), re.M).group(1)
     assert "favours the house" in entry and "favours the player" not in entry
+
+
+# --- assumptions -----------------------------------------------------------------------------------------------
+
+ASSUMPTION = re.compile(r"^```\{admonition\} Assumption: (.+)\n(?::class: .+\n)?(?::name: (\S+)\n)?", re.M)
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_every_assumption_box_is_named_and_collected_in_the_appendix(path):
+    appendix = (ROOT / "book" / "assumptions.md").read_text()
+    for title, name in ASSUMPTION.findall("\n".join(markdown(path))):
+        assert name, f"{path.name}: the box 'Assumption: {title}' needs a :name: for the appendix to link to"
+        assert f"<{name}>`" in appendix, f"book/assumptions.md does not link to {name} ({path.name})"
