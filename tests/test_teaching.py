@@ -1,0 +1,184 @@
+"""The chapters as a course can use them: objectives, exercises, a summary, linked terms, no typed results.
+
+Every chapter notebook under book/ (the reference tables excepted) opens with learning objectives, has at least
+six exercises each with a folded solution, closes with a summary and further reading from the bibliography, links
+each glossary term where the chapter first uses it, and types no number that the chapter computes.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_book import GLUE, TYPED, book_notebooks, ids
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTERS = [p for p in book_notebooks() if p.parent.name == "book" and p.stem != "reference"]
+GAMES = ("roulette", "craps", "baccarat")
+
+
+def markdown(path: Path) -> list[str]:
+    """The chapter's markdown cells, in order."""
+    return ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "markdown"]
+
+
+def headings(path: Path, level: str = "## ") -> list[str]:
+    return [line[len(level):].strip() for cell in markdown(path) for line in cell.splitlines()
+            if line.startswith(level)]
+
+
+# --- exercises, objectives, summary ----------------------------------------------------------------------------
+
+EXERCISE = re.compile(r"^```\{exercise\}.*\n:label: (\S+)", re.M)
+SOLUTION = re.compile(r"^```\{solution\} (\S+)\n:class: dropdown", re.M)
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_at_least_six_exercises_each_with_a_folded_solution(path):
+    text = "\n".join(markdown(path))
+    exercises = EXERCISE.findall(text)
+    assert len(exercises) >= 6, f"{path.name} has {len(exercises)} exercises; a chapter needs at least 6"
+    assert set(exercises) <= set(SOLUTION.findall(text)), "each exercise needs a {solution} with :class: dropdown"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_opens_with_learning_objectives(path):
+    opening = "\n".join(markdown(path)[:2])
+    assert re.search(r"```\{admonition\} Learning objectives\n(:class: \w+\n)?(\w.*\n)?- .+\n", opening), \
+        f"{path.name}: the first markdown cells need a 'Learning objectives' admonition with a bulleted list"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_closes_with_a_summary_and_further_reading(path):
+    assert headings(path)[-2:] == ["Summary", "Further reading"], \
+        f"{path.name} must end with '## Summary' then '## Further reading'"
+    reading = "\n".join(markdown(path)).split("## Further reading", 1)[1]
+    assert "{cite}" in reading, "further reading cites the bibliography"
+
+
+# --- glossary terms --------------------------------------------------------------------------------------------
+
+def glossary() -> dict[str, list[str]]:
+    """Each glossary entry, as written, with the words a chapter would use for it ("World (Whirl)": World, Whirl)."""
+    text = (ROOT / "book" / "glossary.md").read_text().split("```{glossary}", 1)[1].split("```", 1)[0]
+    entries = re.findall(r"^(\S.*)\n((?:  .*\n?)+)", text, re.M)
+    return {head: [n.strip() for n in re.split(r",|\(|\)", head) if n.strip()] for head, _ in entries}
+
+
+def games_of(head: str) -> set[str]:
+    """The games an entry belongs to, read from its definition; an entry naming no game belongs to every chapter."""
+    text = (ROOT / "book" / "glossary.md").read_text()
+    definition = re.search(rf"^{re.escape(head)}\n((?:  .*\n?)+)", text, re.M).group(1).lower()
+    return {game for game in GAMES if game in definition}
+
+
+STRIP = [
+    re.compile(r"^~~~.*?^~~~", re.M | re.S),            # code examples
+    re.compile(r"\$\$.*?\$\$", re.S), re.compile(r"\$[^$\n]+\$"),   # math
+    re.compile(r"\{(glue|glue:\w*|cite|doc|ref|numref|eq)\}`[^`]*`"),
+    re.compile(r"`[^`]*`"),
+    re.compile(r"^(#.*|```.*|:\w+:.*)$", re.M),            # headings, directive lines and their options
+]
+TERM = re.compile(r"\{term\}`(?:[^`<]*<([^>`]+)>|([^`]+))`")
+
+
+def prose(path: Path) -> str:
+    """The chapter's running text, term roles kept, with code, math, headings and directive lines left out."""
+    text = "\n".join(markdown(path))
+    text = TERM.sub(lambda m: f"\x00{(m.group(1) or m.group(2)).strip().lower()}\x00", text)
+    for pattern in STRIP:
+        text = pattern.sub(" ", text)
+    return text
+
+
+def first_use(text: str, names: list[str]) -> int | None:
+    spots = [m.start() for name in names for m in re.finditer(
+        r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, name.split())) + r"(s|es)?(?![\w-])", text, re.I)]
+    return min(spots, default=None)
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_glossary_terms_are_linked_where_first_used(path):
+    text = prose(path)
+    game = next((g for g in GAMES if path.stem.startswith(g)), None)
+    unlinked = []
+    for head, names in glossary().items():
+        games = games_of(head)
+        if games and game not in games:
+            continue
+        link = text.find(f"\x00{head.lower()}\x00")
+        used = first_use(text, names)
+        if used is not None and (link < 0 or used < link):
+            unlinked.append(f"{head!r} near {text[max(used - 40, 0):used + 40]!r}")
+    assert unlinked == [], f"{path.name}: link these with {{term}}`word <Entry>` where first used"
+
+
+def test_every_term_link_names_a_glossary_entry():
+    entries = {head.lower() for head in glossary()}
+    for path in CHAPTERS:
+        for m in TERM.finditer("\n".join(markdown(path))):
+            assert (m.group(1) or m.group(2)).strip().lower() in entries, f"{path.name}: {m.group(0)}"
+
+
+# --- typed results ---------------------------------------------------------------------------------------------
+
+# What the chapter computes and must glue, beyond test_book's TYPED (decimal percents, fractions over 10 or more):
+# a ratio ("7.57 times", "roughly eight times larger", "halves the edge"), a fraction that ends a calculation
+# ("= -\frac{1}{37}", "-1/37") and a count ("17 in all").
+NUMBER = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred)"
+RESULT = re.compile("|".join([
+    r"\d+\.\d+\s+times\b",
+    rf"\b{NUMBER}\s+times\s+(?:larger|smaller|bigger|more|less|greater|higher|lower|as)\b",
+    r"\b(?:halves|halved|doubles|doubled|triples|tripled)\s+(?:the|its|a)\b",
+    r"=\s*-?\s*\\frac\{\d+\}\{\d+\}\s*\$",
+    r"(?<![\w/.])[-−]\d+/\d+",
+    rf"\b{NUMBER}\s+in all\b",
+]), re.I)
+
+
+def typed_results(text: str) -> list[str]:
+    text = GLUE.sub("", text)
+    return TYPED.findall(text) + RESULT.findall(text)
+
+
+@pytest.mark.parametrize("text, typed", [
+    ("the glued ratio is 7.57 times larger", ["7.57 times"]),
+    ("roughly eight times larger", ["eight times larger"]),
+    ("$E = 8 \\cdot \\frac{4}{37} - \\frac{33}{37} = -\\frac{1}{37}$", ["= -\\frac{1}{37}$"]),
+    ("a value of -3/8 per unit", ["-3/8"]),
+    ("17 in all", ["17 in all"]),
+    ("which halves the edge", ["halves the"]),
+    ("totals made mostly of doubles gain", []),
+    ("5.26% or 1/19 or 244/495", ["5.26%", "1/19", "244/495"]),
+    ("pays 35 to 1; 3-4-5x allows three times on 4 or 10", []),
+    ("{glue:}`roulette_top_ratio` times as much", []),
+])
+def test_the_typed_result_pattern(text, typed):
+    assert typed_results(text) == typed
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_no_ratio_count_or_result_typed_into_prose(path):
+    typed = [hit for cell in markdown(path) for hit in typed_results(cell)]
+    assert typed == [], f"{path.name}: glue these from a computation instead of typing them"
+
+
+def test_the_glossary_says_a_contract_bet_favours_the_house():
+    from casino_math.craps.line import value_with_point
+
+    assert all(value_with_point(p, "pass") < 0 for p in (4, 5, 6, 8, 9, 10))
+    entry = re.search(r"^Contract bet\n((?:  .*\n)+)", (ROOT / "book" / "glossary.md").read_text(), re.M).group(1)
+    assert "favours the house" in entry and "favours the player" not in entry
+
+
+# --- assumptions -----------------------------------------------------------------------------------------------
+
+ASSUMPTION = re.compile(r"^```\{admonition\} Assumption: (.+)\n(?::class: .+\n)?(?::name: (\S+)\n)?", re.M)
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_every_assumption_box_is_named_and_collected_in_the_appendix(path):
+    appendix = (ROOT / "book" / "assumptions.md").read_text()
+    for title, name in ASSUMPTION.findall("\n".join(markdown(path))):
+        assert name, f"{path.name}: the box 'Assumption: {title}' needs a :name: for the appendix to link to"
+        assert f"<{name}>`" in appendix, f"book/assumptions.md does not link to {name} ({path.name})"
