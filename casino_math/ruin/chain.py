@@ -20,7 +20,7 @@ from math import gcd, lcm
 
 from ..bets import Bet
 from .formula import check_goal
-from .linalg import solve, solve_whole
+from .linalg import solve, solve_at
 
 RUIN, GOAL = "ruin", "goal"
 
@@ -196,11 +196,10 @@ def ruin_by_climbing(bet: Bet, bankroll: int, goal: int) -> tuple[Fraction, Frac
             value[x + up], level[x + up] = row, k + 1
         else:
             top_equations.append(row)
-    solutions, det = solve_whole([r[:named] for r in top_equations], [[-r[named], -r[named + 1]] for r in top_equations])
-    mine, scale = value[lad.start], det * c_up ** level[lad.start]
-    return tuple(
-        Fraction(sum(a * y[m] for a, y in zip(mine, solutions)) + mine[named + m] * det, scale) for m in range(2)
-    )
+    mine = value[lad.start]
+    matrix, rhs = [r[:named] for r in top_equations], [[-r[named], -r[named + 1]] for r in top_equations]
+    numerators, det = solve_at(matrix, rhs, mine[:named], mine[named:])
+    return tuple(Fraction(n, det * c_up ** level[lad.start]) for n in numerators)
 
 
 #: The most work spent solving one chain exactly: (biggest win in rungs)**2 x

@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
+from math import prod
 
 
 def solve(rows: list[dict[int, Fraction]], rhs: list[list[Fraction]]) -> list[list[Fraction]]:
@@ -78,3 +80,166 @@ def solve_whole(matrix: list[list[int]], rhs: list[list[int]]) -> tuple[list[lis
             known = sum(m[i][j] * y[j][c] for j in range(i + 1, n))
             y[i][c] = (m[i][n + c] * det - known) // m[i][i]
     return y, det
+
+
+# Big systems: the same answer from its remainders.  The solution of a whole-
+# number system is y / det, with det and y whole numbers of tens of thousands of
+# digits for the banker's long sessions; elimination on numbers that size costs
+# seconds, mostly in long divisions.  Their remainders after division by a
+# thousand primes of 30 bits are found instead, all the primes at once (numpy,
+# whose 64-bit integers hold the product of two remainders), and the Chinese
+# remainder theorem puts the whole numbers back together.  Hadamard's bound on
+# the determinant says how many primes make the answer certain.
+
+
+def hadamard_bits(matrix: list[list[int]], rhs: list[list[int]]) -> int:
+    """Binary digits enough for |det| and for every |det x| of the solution x (Hadamard's bound, with Cramer's rule).
+
+    >>> hadamard_bits([[2, 1], [1, 3]], [[3], [4]])       # |det| = 5 and det x = (5, 5): below 4 * 6 < 2**6
+    6
+    """
+    from math import isqrt
+
+    return sum((isqrt(sum(a * a for a in row + r)) + 1).bit_length() for row, r in zip(matrix, rhs))
+
+
+@lru_cache(maxsize=4)
+def primes_below_2_30(count: int) -> tuple[int, ...]:
+    """The ``count`` largest primes below 2**30, largest first (a sieve over the numbers just below it).
+
+    Below 2**30 a prime is one of Python's 30-bit digits, so dividing a long
+    number by it takes the short path, and the product of two remainders fits
+    in a 64-bit integer.
+
+    >>> primes_below_2_30(3)
+    (1073741789, 1073741783, 1073741741)
+    """
+    import numpy as np
+
+    small = np.ones(32769, dtype=bool)                   # the primes up to sqrt(2**30), by Eratosthenes
+    small[:2] = False
+    for d in range(2, 182):
+        if small[d]:
+            small[d * d :: d] = False
+    width = 32 * count + 1000
+    while True:
+        low = 2**30 - width
+        alive = np.ones(width, dtype=bool)
+        for d in np.flatnonzero(small):
+            alive[(-low) % d :: d] = False
+        found = [low + int(i) for i in np.flatnonzero(alive)[::-1]]
+        if len(found) >= count:
+            return tuple(found[:count])
+        width *= 2
+
+
+def residues(values: list[int], primes):
+    """The remainders of whole numbers after division by each prime below 2**30, as a numpy array (values x primes).
+
+    A number is its bytes b_j times 256**j, so its remainder is the sum of b_j
+    times (256**j mod p): one matrix product for all numbers and all primes at
+    once.  In floating point it is exact: each term is below 2**38 and there
+    are fewer than 2**15 of them.
+
+    >>> residues([10, -1, 2**80], (7, 5)).tolist()
+    [[3, 0], [6, 4], [4, 1]]
+    """
+    import numpy as np
+
+    size = max(1, max(abs(v).bit_length() for v in values) // 8 + 1)
+    if size >= 2**15:
+        raise ValueError(f"numbers of {8 * size} bits are too long to reduce exactly in floating point")
+    data = b"".join(abs(v).to_bytes(size, "little") for v in values)
+    digits = np.frombuffer(data, dtype=np.uint8).reshape(len(values), size).astype(np.float64)
+    p = np.array(primes, dtype=np.int64)
+    powers = np.empty((size, len(primes)), dtype=np.int64)
+    powers[0] = 1
+    for j in range(1, size):
+        powers[j] = powers[j - 1] * 256 % p
+    r = np.fmod(digits @ powers.astype(np.float64), p.astype(np.float64)).astype(np.int64)
+    negative = np.array([v < 0 for v in values])[:, None]
+    return np.where(negative, (p - r) % p, r)
+
+
+def _inverse_mod(a, p):
+    """a**(p - 2) mod p, elementwise: the inverse of a modulo each prime p (Fermat), by squaring."""
+    import numpy as np
+
+    result, base, exponent = np.ones_like(a), a % p, p - 2
+    while exponent.any():
+        result = np.where(exponent & 1, result * base % p, result)
+        base, exponent = base * base % p, exponent >> 1
+    return result
+
+
+def solve_modular(matrix, rhs, primes):
+    """(det, x) modulo each prime, by elimination without row swaps; det is 0 where a pivot vanished.
+
+    >>> det, x = solve_modular([[2, 1], [1, 3]], [[3], [4]], (7, 11))
+    >>> det.tolist(), x[:, 0].tolist()                       # det 5; x = (1, 1)
+    ([5, 5], [[1, 1], [1, 1]])
+    """
+    import numpy as np
+
+    n, p = len(matrix), np.array(primes, dtype=np.int64)
+    m = residues([a for row, r in zip(matrix, rhs) for a in row + r], primes).reshape(n, -1, len(primes))
+    det = np.ones(len(primes), dtype=np.int64)
+    for k in range(n):
+        pivot = m[k, k]
+        det = det * pivot % p
+        m[k] = m[k] * _inverse_mod(pivot, p) % p
+        m[k + 1 :, k:] = (m[k + 1 :, k:] - m[k + 1 :, k : k + 1] * m[k, k:][None] % p) % p
+    x = m[:, n:].copy()
+    for i in reversed(range(n)):
+        for j in range(i + 1, n):
+            x[i] = (x[i] - m[i, j] * x[j] % p) % p
+    return det, x
+
+
+def from_residues(rs, primes) -> list[int]:
+    """The whole numbers, each less than half the product of the primes in size, with these remainders (CRT).
+
+    >>> import numpy as np
+    >>> from_residues(np.array([[3, 0], [6, 4]]), (7, 5))
+    [10, -1]
+    """
+    modulus = prod(primes)
+    basis = [modulus // q * pow(modulus // q % q, -1, q) for q in primes]
+    out = []
+    for r in rs.tolist():
+        value = sum(a * b for a, b in zip(r, basis)) % modulus
+        out.append(value - modulus if 2 * value > modulus else value)
+    return out
+
+
+def solve_at(matrix: list[list[int]], rhs: list[list[int]], weights: list[int], constants: list[int]):
+    """Whole numbers (numerators, det) with numerators[m] / det = weights . x_m + constants[m], x solving A x = rhs.
+
+    For the ladder, only one bankroll's value is wanted: one combination of the
+    solution.  Big systems are solved from remainders (:func:`solve_modular`),
+    small ones, or any whose remainders meet a zero pivot, by :func:`solve_whole`.
+
+    >>> solve_at([[2, 1], [1, 3]], [[3], [4]], [1, 1], [0])          # x + y = 2
+    ([10], 5)
+    """
+    n, columns = len(matrix), len(rhs[0]) if rhs else 0
+    most = sum(abs(w) for w in weights) + max(map(abs, constants), default=0)
+    bits = hadamard_bits(matrix, rhs) + most.bit_length() + 2
+    count = bits // 29 + 2
+    if n and bits > MODULAR_FROM_BITS:
+        import numpy as np
+
+        primes = primes_below_2_30(count)
+        det, x = solve_modular(matrix, rhs, primes)
+        if det.all():
+            p = np.array(primes, dtype=np.int64)
+            w, c = residues(weights, primes), residues(constants, primes)
+            value = [(sum(w[j] * x[j, m] % p for j in range(n)) + c[m]) % p * det % p for m in range(columns)]
+            whole = from_residues(np.array([det] + value), primes)
+            return whole[1:], whole[0]
+    y, det = solve_whole(matrix, rhs)
+    return [sum(w * y[j][m] for j, w in enumerate(weights)) + constants[m] * det for m in range(columns)], det
+
+
+#: Systems whose answer may need more binary digits than this are solved from remainders.
+MODULAR_FROM_BITS = 4000
