@@ -12,10 +12,12 @@ Fraction(3486784401, 13486784401)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from typing import ClassVar
 
 from ..bets import Bet, house_edge_per_bet_made
-from ..distribution import is_whole
+from ..distribution import as_decimal, digit_count, is_whole
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,13 @@ class Ruin:
     broke first, ``expected_bets`` the expected number of bets until one of
     them happens, and ``method`` says how it was found: ``"formula"`` (the
     gambler's ruin formula) or ``"chain"`` (the absorbing Markov chain).
+
+    The exact fractions can run to thousands of digits (the banker from 20
+    units to 40: over 9000), more than Python writes out as text, so the
+    session is shown as decimals with the size of each fraction.
+
+    >>> Ruin("a coin", 1, 2, Fraction(1, 2), Fraction(1, 2), Fraction(1), "formula")
+    Ruin(a coin, 1 -> 2 units: P(goal) 0.5, P(ruin) 0.5, expected bets 1 (formula))
     """
 
     bet: str
@@ -35,6 +44,30 @@ class Ruin:
     p_ruin: Fraction
     expected_bets: Fraction
     method: str
+
+    FIGURES: ClassVar[tuple[str, ...]] = ("p_goal", "p_ruin", "expected_bets")
+
+    def decimals(self, significant: int = 12) -> dict[str, Decimal]:
+        """P(goal), P(ruin) and the expected bets, each rounded to ``significant`` digits.
+
+        >>> Ruin("a coin", 1, 2, Fraction(1, 2), Fraction(1, 2), Fraction(1), "formula").decimals(3)
+        {'p_goal': Decimal('0.5'), 'p_ruin': Decimal('0.5'), 'expected_bets': Decimal('1')}
+        """
+        return {name: as_decimal(getattr(self, name), significant) for name in self.FIGURES}
+
+    def digit_counts(self) -> dict[str, tuple[int, int]]:
+        """How many decimal digits each exact fraction has: (numerator, denominator).
+
+        >>> Ruin("red", 1, 2, Fraction(9, 19), Fraction(10, 19), Fraction(1), "formula").digit_counts()["p_goal"]
+        (1, 2)
+        """
+        return {name: (digit_count(getattr(self, name).numerator), digit_count(getattr(self, name).denominator))
+                for name in self.FIGURES}
+
+    def __repr__(self) -> str:
+        d = self.decimals(6)
+        return (f"Ruin({self.bet}, {self.bankroll} -> {self.goal} units: P(goal) {d['p_goal']}, "
+                f"P(ruin) {d['p_ruin']}, expected bets {d['expected_bets']} ({self.method}))")
 
 
 def check_bankroll(bankroll, what: str = "the bankroll") -> int:
