@@ -31,18 +31,14 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, gcd, lcm, log2
+from math import comb, gcd, log2
 
 from .bets import Bet, expected_value, variance
-from .distribution import Distribution, Event, decimal_sqrt
+from .distribution import Distribution, Event, decimal_sqrt, exact, whole
 
 
 def _check_rounds(rounds) -> int:
-    if isinstance(rounds, bool) or not isinstance(rounds, int):
-        raise TypeError(f"the number of rounds must be a whole number (int), not {rounds!r}")
-    if rounds < 1:
-        raise ValueError(f"the number of rounds must be a positive whole number, not {rounds!r}")
-    return rounds
+    return whole(rounds, "the number of rounds", least=1)
 
 
 class Session(Mapping):
@@ -100,9 +96,15 @@ class Session(Mapping):
         >>> from casino_math.dice import one_face_bet
         >>> session(one_face_bet(4), 2).E()          # 2 * (4 * 1/6 - 5/6)
         Fraction(-1, 3)
+        >>> session(one_face_bet(4), 2).E(float)              # a float is refused, not rounded silently
+        Traceback (most recent call last):
+        ...
+        TypeError: f(-2) = -2.0 is a float; use a Fraction or an integer count (a float such as 0.1 is not exactly 1/10)
         """
         f = f or (lambda net: net)
-        return sum((count * Fraction(f(net)) for net, count in self.counts.items()), Fraction(0)) / self.denominator
+        total = sum((count * exact(f(net), f"f({net}) =") for net, count in self.counts.items()),
+                    Fraction(0))
+        return total / self.denominator
 
     def variance(self) -> Fraction:
         """The variance of the net result, summed from the exact counts.
@@ -281,10 +283,9 @@ def session_sd(bet: Bet, rounds: int) -> Decimal:
 
 
 def _steps_and_counts(net: Distribution) -> tuple[dict[int, int], int, int]:
-    """The bet's net results as {steps: count}, the scale (steps per unit) and the denominator D."""
-    denominator = lcm(*(p.denominator for p in net.values()))
-    scale = lcm(*(Fraction(x).denominator for x in net))
-    return {int(x * scale): int(p * denominator) for x, p in net.items()}, scale, denominator
+    """The bet's net results as {steps: count}, the scale (steps per unit) and the denominator D: its lattice form."""
+    lattice = net.lattice()
+    return lattice.counts, lattice.scale, lattice.denominator
 
 
 @lru_cache(maxsize=64)
