@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from functools import lru_cache
+from math import gcd, lcm
 from numbers import Rational
 from typing import Any
 
@@ -45,6 +48,41 @@ def exact(value, what: str = "value") -> Fraction:
             + (" (a float such as 0.1 is not exactly 1/10)" if isinstance(value, float) else "")
         )
     return Fraction(value)
+
+
+def is_whole(value) -> bool:
+    """Whether ``value`` is a whole number (an int, and not True or False, which Python also counts as ints).
+
+    >>> is_whole(3), is_whole(3.0), is_whole(True)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(value, what: str = "value", least: int | None = None) -> int:
+    """``value`` as a whole number (int), at least ``least`` if given, or a one-line error naming ``what``.
+
+    >>> whole(20, "the bankroll", least=1)
+    20
+    >>> whole(2.5, "the number of rounds")
+    Traceback (most recent call last):
+    ...
+    TypeError: the number of rounds must be a whole number (int), not 2.5
+    >>> whole(0, "the number of rounds", least=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: the number of rounds must be a positive whole number, not 0
+    >>> whole(-1, "a seed", least=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seed must be a whole number from 0 up, not -1
+    """
+    if not is_whole(value):
+        raise TypeError(f"{what} must be a whole number (int), not {value!r}")
+    if least is not None and value < least:
+        allowed = "a positive whole number" if least == 1 else f"a whole number from {least} up"
+        raise ValueError(f"{what} must be {allowed}, not {value!r}")
+    return value
 
 
 class Distribution(Mapping):
@@ -105,7 +143,7 @@ class Distribution(Mapping):
         Fraction(1, 19)
         """
         for outcome, n in counts.items():
-            if isinstance(n, bool) or not isinstance(n, int):
+            if not is_whole(n):
                 raise TypeError(f"the count for {outcome!r} is {n!r}; counts must be whole numbers (int)")
             if n < 0:
                 raise ValueError(f"the count for {outcome!r} is {n}; counts cannot be negative")
@@ -236,6 +274,14 @@ class Distribution(Mapping):
             return NotImplemented
         return self.convolve(other)
 
+    def lattice(self) -> Lattice:
+        """The distribution in whole numbers: outcomes as steps of 1/scale, probabilities as counts over one denominator.
+
+        >>> Distribution({Fraction(-1): Fraction(10, 19), Fraction(1): Fraction(9, 19)}).lattice()
+        Lattice(counts={-1: 10, 1: 9}, scale=1, denominator=19)
+        """
+        return _lattice(self)
+
     def repeated(self, n: int) -> Distribution:
         """The distribution of the sum of n independent draws (by repeated squaring).
 
@@ -243,7 +289,7 @@ class Distribution(Mapping):
         >>> die.repeated(3)[18]
         Fraction(1, 216)
         """
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        if not is_whole(n) or n < 1:
             raise ValueError(f"the number of draws must be a positive whole number, not {n!r}")
         result, power = None, self
         while n:
@@ -253,6 +299,61 @@ class Distribution(Mapping):
             if n:
                 power = power + power
         return result
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """A distribution of numbers written in whole numbers, the form long sessions and ruin compute in.
+
+    Every outcome is ``steps / scale`` for a whole number of steps, and its
+    probability is ``counts[steps] / denominator``; ``scale`` and
+    ``denominator`` are the smallest that make them whole.  The banker at 19 to
+    20 moves in steps of 1/20 of a unit.
+
+    >>> banker = Distribution({Fraction(19, 20): Fraction(45, 100), Fraction(-1): Fraction(45, 100),
+    ...                        Fraction(0): Fraction(10, 100)}).lattice()
+    >>> banker
+    Lattice(counts={-20: 9, 0: 2, 19: 9}, scale=20, denominator=20)
+    >>> banker.moves, banker.pushes, banker.stride
+    ({-20: 9, 19: 9}, 2, 1)
+    >>> banker.distribution()[Fraction(19, 20)]
+    Fraction(9, 20)
+    """
+
+    counts: dict[int, int]
+    scale: int
+    denominator: int
+
+    @property
+    def moves(self) -> dict[int, int]:
+        """The counts of the results that change the bankroll (all but the push)."""
+        return {s: c for s, c in self.counts.items() if s}
+
+    @property
+    def pushes(self) -> int:
+        """The count of the result that changes nothing (0 if there is none)."""
+        return self.counts.get(0, 0)
+
+    @property
+    def stride(self) -> int:
+        """The greatest common divisor of the moves, in steps: the bankroll only ever changes by multiples of it."""
+        return gcd(*self.moves) or 1
+
+    def outcome(self, steps: int) -> Fraction:
+        """The outcome that ``steps`` stands for."""
+        return Fraction(steps, self.scale)
+
+    def distribution(self) -> Distribution:
+        """The distribution back from the whole numbers."""
+        return Distribution.from_counts({self.outcome(s): c for s, c in self.counts.items()})
+
+
+@lru_cache(maxsize=256)
+def _lattice(d: Distribution) -> Lattice:
+    denominator = lcm(*(p.denominator for p in d.values()))
+    scale = lcm(*(exact(x, "an outcome").denominator for x in d))
+    counts = {int(x * scale): int(p * denominator) for x, p in sorted(d.items())}
+    return Lattice(counts, scale, denominator)
 
 
 def _as_predicate(event: Event) -> Callable[[Any], bool]:
@@ -276,6 +377,46 @@ def decimal_sqrt(q: Fraction, digits: int = 28) -> Decimal:
         root = (Decimal(q.numerator) / Decimal(q.denominator)).sqrt()
         ctx.prec = digits
         return +root.normalize()
+
+
+def digit_count(n: int) -> int:
+    """The number of decimal digits of a whole number, found without writing it out.
+
+    Python refuses to write an int of more than 4300 digits as text (a guard
+    against slow conversions), and the banker's chance of doubling 20 units has
+    over 9000; the count comes from the number's binary length and one comparison.
+
+    >>> digit_count(0), digit_count(999), digit_count(-1000), digit_count(2**30000)
+    (1, 3, 4, 9031)
+    """
+    n = abs(whole(n, "the number"))
+    estimate = max(1, (n.bit_length() * 30103) // 100000)      # log10(2) = 0.30103 rounded down
+    return estimate + 1 if n >= 10**estimate else estimate
+
+
+def as_decimal(q: Rational, significant: int = 12) -> Decimal:
+    """The fraction rounded to ``significant`` digits as a Decimal, by whole-number arithmetic (any size).
+
+    >>> as_decimal(Fraction(1, 3)), as_decimal(Fraction(2, 3), 3), as_decimal(Fraction(-19, 20), 1)
+    (Decimal('0.333333333333'), Decimal('0.667'), Decimal('-1'))
+    >>> as_decimal(Fraction(10**5000 + 1, 3 * 10**5000))
+    Decimal('0.333333333333')
+    """
+    q, significant = exact(q), whole(significant, "the number of significant digits", least=1)
+    if q == 0:
+        return Decimal(0)
+    num, den = abs(q.numerator), q.denominator
+    shift = significant - (digit_count(num) - digit_count(den)) + 1      # leaves at least significant + 1 digits
+    scaled = num * 10**shift // den if shift >= 0 else num // (den * 10**-shift)
+    while scaled >= 10**significant:
+        shift -= 1
+        scaled = num * 10**shift // den if shift >= 0 else num // (den * 10**-shift)
+    remainder = num * 10**shift - scaled * den if shift >= 0 else num - scaled * den * 10**-shift
+    exact_den = den if shift >= 0 else den * 10**-shift
+    if 2 * remainder >= exact_den:                                    # round half up
+        scaled += 1
+    sign = 1 if q < 0 else 0
+    return Decimal((sign, tuple(int(d) for d in str(scaled)), -shift)).normalize()
 
 
 def P(event: Event, space: Distribution) -> Fraction:

@@ -31,18 +31,14 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, gcd, lcm, log2
+from math import comb, gcd, log2
 
 from .bets import Bet, expected_value, variance
-from .distribution import Distribution, Event, decimal_sqrt
+from .distribution import Distribution, Event, decimal_sqrt, exact, whole
 
 
 def _check_rounds(rounds) -> int:
-    if isinstance(rounds, bool) or not isinstance(rounds, int):
-        raise TypeError(f"the number of rounds must be a whole number (int), not {rounds!r}")
-    if rounds < 1:
-        raise ValueError(f"the number of rounds must be a positive whole number, not {rounds!r}")
-    return rounds
+    return whole(rounds, "the number of rounds", least=1)
 
 
 class Session(Mapping):
@@ -100,9 +96,15 @@ class Session(Mapping):
         >>> from casino_math.dice import one_face_bet
         >>> session(one_face_bet(4), 2).E()          # 2 * (4 * 1/6 - 5/6)
         Fraction(-1, 3)
+        >>> session(one_face_bet(4), 2).E(float)              # a float is refused, not rounded silently
+        Traceback (most recent call last):
+        ...
+        TypeError: f(-2) = -2.0 is a float; use a Fraction or an integer count (a float such as 0.1 is not exactly 1/10)
         """
         f = f or (lambda net: net)
-        return sum((count * Fraction(f(net)) for net, count in self.counts.items()), Fraction(0)) / self.denominator
+        total = sum((count * exact(f(net), f"f({net}) =") for net, count in self.counts.items()),
+                    Fraction(0))
+        return total / self.denominator
 
     def variance(self) -> Fraction:
         """The variance of the net result, summed from the exact counts.
@@ -281,10 +283,9 @@ def session_sd(bet: Bet, rounds: int) -> Decimal:
 
 
 def _steps_and_counts(net: Distribution) -> tuple[dict[int, int], int, int]:
-    """The bet's net results as {steps: count}, the scale (steps per unit) and the denominator D."""
-    denominator = lcm(*(p.denominator for p in net.values()))
-    scale = lcm(*(Fraction(x).denominator for x in net))
-    return {int(x * scale): int(p * denominator) for x, p in net.items()}, scale, denominator
+    """The bet's net results as {steps: count}, the scale (steps per unit) and the denominator D: its lattice form."""
+    lattice = net.lattice()
+    return lattice.counts, lattice.scale, lattice.denominator
 
 
 @lru_cache(maxsize=64)
@@ -454,6 +455,61 @@ def check_size(bet: Bet, rounds: int) -> None:
         f"the limits are {MAX_BITS // 8 // 2**20} MiB and {MAX_WORK // 10**9} billion, about two seconds), so at most "
         f"{max_rounds(bet)} rounds of this bet; use the normal approximation or simulate a longer session"
     )
+
+
+def p_ahead_curve(bet: Bet, most: int) -> list[Fraction]:
+    """The probability of being ahead after 1, 2, ..., ``most`` bets, exact.
+
+    For a bet with one win and one loss (red, a straight-up number) the curve
+    comes from the whole-number counts in one pass: being ahead after n bets
+    means more than m(n) wins, and going from n bets to n + 1 changes that
+    count only at its edge (:func:`_ahead_counts`).  Any other bet is a
+    session of each length.
+
+    >>> from casino_math.bets import even_money
+    >>> red = even_money("red", Distribution.uniform(range(38)), lambda pocket: pocket < 18)
+    >>> p_ahead_curve(red, 3)          # 9/19; two wins of two; two or three wins of three
+    [Fraction(9, 19), Fraction(81, 361), Fraction(3159, 6859)]
+    >>> p_ahead_curve(red, 3) == [session(red, n).p_ahead() for n in (1, 2, 3)]
+    True
+    """
+    most = whole(most, "the number of bets", least=1)
+    lattice = bet.net().lattice()
+    (lose, _), (win, _) = sorted(lattice.counts.items()) + [(0, 0)] * (2 - len(lattice.counts))
+    if len(lattice.counts) != 2 or not lose < 0 < win:
+        return [session(bet, n).p_ahead() for n in range(1, most + 1)]
+    d = lattice.denominator
+    return [Fraction(count, d**n) for n, count in enumerate(_ahead_counts(lattice, most), start=1)]
+
+
+def _ahead_counts(lattice, most: int) -> list[int]:
+    """The counts, over D**n, of being ahead after n = 1 to ``most`` bets of a bet with one win and one loss.
+
+    With a win of w steps (count a) and a loss of l steps (count b), k wins of n
+    are ahead when k * w - (n - k) * l > 0, that is when k >= m(n) = n * l // (w + l) + 1;
+    the count of exactly k wins is t(n, k) = C(n, k) a**k b**(n - k).  From n to
+    n + 1 bets, the count of at least m wins grows as U(n + 1) = D U(n) + a t(n, m - 1)
+    (ahead already, whatever the next bet; or one short and winning it), and
+    when m(n + 1) = m(n) + 1 the count of exactly m wins leaves it.  Each step
+    multiplies long counts by small numbers: no sum over k is ever formed again.
+
+    >>> from casino_math.distribution import Lattice
+    >>> _ahead_counts(Lattice({-1: 1, 1: 1}, 1, 2), 4)       # a coin: 1 of 2, 1 of 4, 4 of 8, 5 of 16
+    [1, 1, 4, 5]
+    """
+    (loss, b), (win, a) = sorted(lattice.counts.items())
+    d, loss = a + b, -loss
+    ahead, m, edge = 0, 1, 1          # after 0 bets: nobody is ahead, m(0) = 1, t(0, 0) = 1
+    out = []
+    for n in range(most):
+        ahead = d * ahead + a * edge
+        edge = edge * b * (n + 1) // (n + 2 - m)                     # t(n + 1, m - 1)
+        if (n + 1) * loss // (win + loss) + 1 > m:                   # m(n + 1) = m + 1
+            edge = edge * a * (n + 2 - m) // (m * b)                 # t(n + 1, m) from t(n + 1, m - 1)
+            ahead -= edge
+            m += 1
+        out.append(ahead)
+    return out
 
 
 def sessions(bet: Bet, rounds: Iterable[int]) -> dict[int, Session]:

@@ -123,26 +123,14 @@ def _bar_width(results) -> float:
 def ahead_curve(bet: bets.Bet, max_spins: int) -> list[Fraction]:
     """The exact probability of being ahead after 1, 2, ..., ``max_spins`` spins of a win-or-lose bet.
 
-    One pass over the spins with whole-number counts (the number of ways to
-    have k wins), which is much faster than a fresh distribution for every n.
+    From the session's whole-number counts, in one pass (:func:`casino_math.session.p_ahead_curve`).
 
     >>> ahead_curve(roulette.red(), 3)
     [Fraction(9, 19), Fraction(81, 361), Fraction(3159, 6859)]
     """
-    net = bet.net()
-    if len(net) != 2:
+    if len(bet.net()) != 2:
         raise ValueError(f"bet {bet.name!r} has more than two results; ahead_curve needs a win-or-lose bet")
-    lose, win = sorted(net)
-    p = net[win]
-    d = p.denominator
-    a, b = p.numerator, d - p.numerator
-    ways = [1]  # ways[k]: weighted ways of k wins in the spins so far, over d ** spins
-    curve = []
-    for n in range(1, max_spins + 1):
-        ways = [ways[0] * b] + [ways[k] * b + ways[k - 1] * a for k in range(1, n)] + [ways[-1] * a]
-        ahead = sum(w for k, w in enumerate(ways) if k * win + (n - k) * lose > 0)
-        curve.append(Fraction(ahead, d**n))
-    return curve
+    return session.p_ahead_curve(bet, max_spins)
 
 
 def ahead_figure(bet_list, max_spins: int = 1000):
