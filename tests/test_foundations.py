@@ -179,3 +179,11 @@ def test_de_meres_bets():
     one_six_in_4 = 1 - P(lambda face: face != 6, die()) ** 4
     double_six_in_24 = 1 - P(lambda roll: roll != (6, 6), two_dice()) ** 24
     assert one_six_in_4 == Fraction(671, 1296) and one_six_in_4 > Fraction(1, 2) > double_six_in_24
+
+
+def test_bayes_a_losing_pass_line_lost_on_the_come_out():
+    come_out = two_dice().map(total)
+    lost = lambda totals: PASS.line(totals) == "lose"
+    assert P(lost, PASS.space) == 1 - bets.p_win(PASS) == Fraction(251, 495)   # the pass line never pushes
+    lost_at_once = P(lambda totals: len(totals) == 1, PASS.space.given(lost))
+    assert lost_at_once == come_out.P({2, 3, 12}) / P(lost, PASS.space) == Fraction(55, 251)
