@@ -389,16 +389,31 @@ CUT_CARD = 14
 
 
 def shoe_cards(rules) -> np.ndarray:
-    """The point values of every card in the rules' shoe (8 decks: 416 cards).
+    """Every card in the rules' shoe (8 decks: 416 cards), as its index in the deck's list of cards.
+
+    The pair bets need each card's rank and suit, so the shoe is dealt as
+    cards; :func:`card_faces` gives their point values and ranks.
 
     >>> cards = shoe_cards(None)
-    >>> len(cards), int((cards == 0).sum())
+    >>> len(cards), int((card_faces()[0][cards] == 0).sum())
     (416, 128)
     """
-    from .baccarat.cards import POINT_VALUES, Shoe
+    from .baccarat.cards import CARDS
 
-    shoe = Shoe.of_decks(8 if rules is None else rules.decks)
-    return np.repeat(np.array(POINT_VALUES), [shoe[v] for v in POINT_VALUES])
+    decks = 8 if rules is None else rules.decks
+    return np.tile(np.arange(len(CARDS)), decks)
+
+
+def card_faces() -> tuple[np.ndarray, np.ndarray]:
+    """For each card of the deck, by index: its point value and its rank's index.
+
+    >>> values, ranks = card_faces()
+    >>> int(values[0]), int(ranks[0]), int(values[-1]), int(ranks[-1])     # the ace of spades, the king of clubs
+    (1, 0, 0, 12)
+    """
+    from .baccarat.cards import CARDS, RANKS, point_value
+
+    return (np.array([point_value(rank) for rank, _ in CARDS]), np.array([RANKS.index(rank) for rank, _ in CARDS]))
 
 
 def _drawing_tables(rules):
@@ -442,9 +457,12 @@ def deal_shoes(rules, shoes: int, rng: np.random.Generator, cut_card: int = CUT_
     ``cut_card`` cards from the end, and the next shoe is a fresh shuffle.
     The shoes are dealt side by side.
 
+    Beside the totals it records, for the pair bets, whether each hand's first
+    two cards share a rank and whether they are the same card (rank and suit).
+
     >>> coups = deal_shoes(None, 2, generator(12))
-    >>> sorted(coups), int(coups["shoe"].max())
-    (['banker', 'banker_cards', 'player', 'player_cards', 'shoe'], 1)
+    >>> sorted(coups)[:5], int(coups["shoe"].max())
+    (['banker', 'banker_cards', 'banker_pair', 'banker_perfect_pair', 'player'], 1)
     """
     shoes = _check_size(shoes, "the number of shoes")
     cards = shoe_cards(rules)
@@ -453,45 +471,65 @@ def deal_shoes(rules, shoes: int, rng: np.random.Generator, cut_card: int = CUT_
             f"the cut card must leave a whole number of cards from 6 (a coup can take six) to {len(cards) - 6} "
             f"behind it, not {cut_card!r}"
         )
+    values, ranks = card_faces()
     decks = rng.permuted(np.tile(cards, (shoes, 1)), axis=1)
     position = np.zeros(shoes, dtype=np.int64)
     dealt = []
     live = np.arange(shoes)
     while live.size:
-        coup = play_coups(decks[live[:, None], position[live][:, None] + np.arange(6)], rules)
-        dealt.append((live, *coup))
+        hands = decks[live[:, None], position[live][:, None] + np.arange(6)]
+        coup = play_coups(values[hands], rules)
+        pairs = (ranks[hands[:, 0]] == ranks[hands[:, 2]], ranks[hands[:, 1]] == ranks[hands[:, 3]],
+                 hands[:, 0] == hands[:, 2], hands[:, 1] == hands[:, 3])
+        dealt.append((live, *coup, *pairs))
         position[live] += coup[2] + coup[3]
         live = live[position[live] < len(cards) - cut_card]
-    names = ("shoe", "player", "banker", "player_cards", "banker_cards")
+    names = ("shoe", "player", "banker", "player_cards", "banker_cards", "player_pair", "banker_pair",
+             "player_perfect_pair", "banker_perfect_pair")
     return {name: np.concatenate([d[i] for d in dealt]).astype(np.int64) for i, name in enumerate(names)}
 
 
 def baccarat_nets(bet: Bet, coups: dict[str, np.ndarray]) -> Sample:
     """Settle ``bet`` on every dealt coup with the bet's own pay table.
 
-    Each coup is put in the terms the bet's outcomes use (who won, by how
-    much, on a natural or not, a banker's three-card 7 or not) and the bet's
-    line rule is asked which line it lands on.
+    Each coup is put in the terms the bet's outcomes use: how the coup ended
+    (who won, by how much, on a natural or not, a banker's three-card 7 or
+    not), its final totals and cards (the Dragon 7, the Panda 8), or whether
+    the hands' first two cards pair (the pair bets); the bet's line rule is
+    asked which line each lands on.
     """
+    keys, key_of = _coup_keys(next(iter(bet.space)), coups)
+    table = {key_of(outcome): bet.pays[bet.line(outcome)] - bet.commission for outcome in bet.space}
+    steps, scale = _nets_in_steps(table.values())
+    missing = ~np.isin(keys, list(table))
+    if missing.any():
+        raise ValueError(f"a dealt coup has an outcome the exact {bet.name} bet never has (key {int(keys[missing][0])})")
+    lookup = np.zeros(max(table) + 1, dtype=np.int64)
+    for k, x in table.items():
+        lookup[k] = steps[x]
+    return Sample(bet.name, lookup[keys], scale)
+
+
+def _coup_keys(example, coups: dict[str, np.ndarray]):
+    """Every dealt coup as a whole-number key in the terms of the bet's outcomes, and the key of one outcome."""
+    from .baccarat.deal import Coup
+    from .baccarat.pairs import Pairs
+
+    if isinstance(example, Pairs):
+        prefix = "" if example.alike == "rank" else "perfect_"
+        keys = coups[f"player_{prefix}pair"].astype(np.int64) * 2 + coups[f"banker_{prefix}pair"]
+        return keys, lambda pairs: int(pairs.player) * 2 + int(pairs.banker)
+    if isinstance(example, Coup):
+        keys = ((coups["player"] * 10 + coups["banker"]) * 2 + coups["player_cards"] - 2) * 2 + coups["banker_cards"] - 2
+        return keys, lambda c: ((c.player * 10 + c.banker) * 2 + c.player_cards - 2) * 2 + c.banker_cards - 2
     winner = np.where(coups["player"] > coups["banker"], 0, np.where(coups["player"] < coups["banker"], 1, 2))
     margin = np.abs(coups["player"] - coups["banker"])
     natural = (coups["player_cards"] == 2) & (coups["banker_cards"] == 2) & (
         np.maximum(coups["player"], coups["banker"]) >= 8)
     seven = (winner == 1) & (coups["banker"] == 7) & (coups["banker_cards"] == 3)
-    key = ((winner * 10 + margin) * 2 + natural) * 2 + seven
     names = ("player", "banker", "tie")
-    table = {}
-    for result in bet.space:
-        k = ((names.index(result.winner) * 10 + result.margin) * 2 + result.natural) * 2 + result.banker_three_card_seven
-        table[k] = bet.pays[bet.line(result)] - bet.commission
-    steps, scale = _nets_in_steps(table.values())
-    lookup = np.zeros(3 * 10 * 2 * 2, dtype=np.int64)
-    missing = ~np.isin(key, list(table))
-    if missing.any():
-        raise ValueError(f"a dealt coup has an outcome the exact {bet.name} bet never has (key {int(key[missing][0])})")
-    for k, x in table.items():
-        lookup[k] = steps[x]
-    return Sample(bet.name, lookup[key], scale)
+    return (((winner * 10 + margin) * 2 + natural) * 2 + seven, lambda r: (
+        ((names.index(r.winner) * 10 + r.margin) * 2 + r.natural) * 2 + r.banker_three_card_seven))
 
 
 # Every bet of every game.

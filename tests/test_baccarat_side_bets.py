@@ -57,7 +57,7 @@ def brute_force_pairs(shoe, alike):
     for p1, b1, p2, b2 in itertools.permutations(cards, 4):
         seen[(key(p1) == key(p2), key(b1) == key(b2))] += 1
     total = sum(seen.values())
-    return {k: Fraction(n, total) for k, n in seen.items()}
+    return {(*k, alike): Fraction(n, total) for k, n in seen.items()}
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -73,7 +73,7 @@ def test_pair_chances_sum_to_one_and_either_is_the_union(decks):
     assert sum(space.values()) == 1
     player, banker, either = (p_win(pair_bet(b, OXFORD.changed(decks=decks))) for b in
                               ("player_pair", "banker_pair", "either_pair"))
-    assert either == player + banker - space[(True, True)]
+    assert either == player + banker - space[(True, True, "rank")]
     assert player == Fraction(13 * 4 * decks * (4 * decks - 1), 52 * decks * (52 * decks - 1))
 
 

@@ -194,16 +194,20 @@ def run(*args):
 def test_ruin_json_shape():
     result = run("ruin", "--game", "roulette", "--bet", "red", "--bankroll", "10", "--goal", "20", "--format", "json")
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == {
-        "p_goal": "3486784401/13486784401", "p_ruin": "10000000000/13486784401",
+    report = json.loads(result.stdout)
+    assert {k: report[k] for k in ("game", "rules", "bet", "bankroll", "goal")} == {
+        "game": "roulette", "rules": "oxford", "bet": "red", "bankroll": 10, "goal": 20}
+    assert {k: report[k] for k in ("p_goal", "p_ruin", "expected_bets")} == {
+        "p_goal": "3486784401/13486784401", "p_ruin": "10000000000/13486784401",   # 1 / (1 + (10/9)^10)
         "expected_bets": str(ruin.ruin(RED, 10, 20).expected_bets)}
+    assert report["p_goal_decimal"] == "0.2585334130"
 
 
 def test_ruin_table_and_errors():
     table = run("ruin", "--game", "baccarat", "--bet", "banker", "--bankroll", "5", "--goal", "10")
     assert table.returncode == 0 and "P(goal)" in table.stdout and "expected bets" in table.stdout
     for args, message in [
-        (("--bankroll", "0", "--goal", "10"), "the bankroll must be a positive whole number of units"),
+        (("--bankroll", "0", "--goal", "10"), "--bankroll must be a whole number from 1 up, not 0"),
         (("--bankroll", "10", "--goal", "5"), "the goal (5 units) must be above the bankroll (10 units)"),
     ]:
         result = run("ruin", "--game", "roulette", "--bet", "red", *args)

@@ -151,7 +151,8 @@ def test_session_json_shape():
     result = run("session", "--game", "roulette", "--bet", "red", "--rounds", "10", "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert list(report) == ["game", "bet", "rounds", "expected_net", "sd", "p_ahead", "p_even", "p_behind"]
+    assert [k for k in report if not k.endswith("_decimal")] == [
+        "game", "rules", "bet", "rounds", "expected_net", "variance", "sd", "p_ahead", "p_even", "p_behind"]
     assert report["game"] == "roulette" and report["bet"] == "red" and report["rounds"] == 10
     assert report["expected_net"] == "-10/19"
     assert report["sd"] == "3.157895"                      # sqrt(10 * 360/361) = 60/19
@@ -169,7 +170,7 @@ def test_session_table_and_errors():
     table = run("session", "--game", "craps", "--bet", "pass", "--rounds", "100")
     assert table.returncode == 0 and "P(ahead)" in table.stdout and "-140/99" in table.stdout
     for args, message in [
-        (("--game", "roulette", "--bet", "red", "--rounds", "0"), "the number of rounds must be a positive"),
+        (("--game", "roulette", "--bet", "red", "--rounds", "0"), "--rounds must be a whole number from 1 up, not 0"),
         (("--game", "roulette", "--bet", "purple", "--rounds", "5"), "unknown roulette bet 'purple'; the bets are:"),
         (("--game", "roulette", "--bet", "red", "--rounds", "5", "--rules", "monaco"), "unknown rules 'monaco'"),
         (("--game", "roulette", "--bet", "red", "--rounds", "99999"), "too many to compute exactly"),

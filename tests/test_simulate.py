@@ -79,7 +79,7 @@ def test_shoes_are_dealt_without_replacement_to_the_cut_card():
     coups = simulate.deal_shoes(baccarat.RULES["oxford"], 50, simulate.generator(3))
     used = np.bincount(coups["shoe"], weights=coups["player_cards"] + coups["banker_cards"])
     assert (used <= 416 - simulate.CUT_CARD + 5).all() and (used > 416 - simulate.CUT_CARD - 1).all()
-    one_deck = simulate.deal_shoes(baccarat.RULES["oxford"].with_decks(1), 1, simulate.generator(3), cut_card=6)
+    one_deck = simulate.deal_shoes(baccarat.OXFORD.changed(decks=1), 1, simulate.generator(3), cut_card=6)
     assert (one_deck["player_cards"] + one_deck["banker_cards"]).sum() <= 52
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import perm
+from typing import NamedTuple
 
 from ..bets import LOSE, WIN, Bet
 from ..distribution import Distribution
@@ -37,17 +38,33 @@ PAIR_BETS = {
     "perfect_pair": ("either", "card"),
 }
 
-#: The first four cards as the pair bets see them: (the player's two cards pair, the banker's two cards pair).
-Pairs = tuple[bool, bool]
+class Pairs(NamedTuple):
+    """The first four cards as the pair bets see them.
+
+    >>> Pairs(True, False, "rank").either
+    True
+    """
+
+    player: bool
+    """Whether the player's first two cards are alike."""
+    banker: bool
+    """Whether the banker's first two cards are alike."""
+    alike: str
+    """Alike by "rank" (a pair) or by "card" (rank and suit: a perfect pair)."""
+
+    @property
+    def either(self) -> bool:
+        """Whether either hand's first two cards are alike."""
+        return self.player or self.banker
 
 
 def pairs_dealt(shoe: Shoe, alike: str = "rank") -> Distribution:
-    """The distribution of (player's first two cards alike, banker's first two cards alike).
+    """The distribution of :class:`Pairs`: whether the player's and the banker's first two cards are alike.
 
     ``alike`` is "rank" (a pair) or "card" (a perfect pair: rank and suit).
 
     >>> one_deck = pairs_dealt(Shoe.of_decks(1))
-    >>> one_deck[(True, False)] + one_deck[(True, True)]      # 13 ranks x 4 x 3 ways of 52 x 51: 3/51
+    >>> one_deck.P(lambda pairs: pairs.player)      # 13 ranks x 4 x 3 ways of 52 x 51: 3/51
     Fraction(1, 17)
     """
     if alike not in ("rank", "card"):
@@ -63,7 +80,7 @@ def pairs_dealt(shoe: Shoe, alike: str = "rank") -> Distribution:
     player = one_hand * (n - 2) * (n - 3)  # the player pairs, whatever the banker holds
     counts = {(True, True): both, (True, False): player - both, (False, True): player - both,
               (False, False): perm(n, 4) - 2 * player + both}
-    return Distribution.from_counts({pairs: c for pairs, c in counts.items() if c})
+    return Distribution.from_counts({Pairs(p, b, alike): c for (p, b), c in counts.items() if c})
 
 
 def pair_bet(bet_id: str, rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
@@ -84,8 +101,7 @@ def pair_bet(bet_id: str, rules: BaccaratRules = OXFORD, shoe: Shoe | None = Non
     space = pairs_dealt(rules.full_shoe if shoe is None else shoe, alike)
 
     def line(pairs: Pairs) -> str:
-        player, banker = pairs
-        wins = {"player": player, "banker": banker, "either": player or banker}[hand]
+        wins = {"player": pairs.player, "banker": pairs.banker, "either": pairs.either}[hand]
         return WIN if wins else LOSE
 
     return Bet(bet_id.replace("_", " "), space, line, {WIN: rules.side_bet_pays[bet_id], LOSE: Fraction(-1)})
