@@ -19,12 +19,12 @@ from fractions import Fraction
 from urllib.parse import urlparse
 
 import pytest
+from conftest import SCREENSHOTS
 
 from casino_math import bets, display
 from casino_math.baccarat import Shoe, edge_bets, rules_named
 from casino_math.craps import RULES, bet
 from casino_math.dice import one_face_bet
-from conftest import SCREENSHOTS
 
 TIMINGS: dict[str, dict[str, list[float]]] = {}
 
@@ -49,8 +49,8 @@ def field_edge_when_12_pays(payout: int) -> str:
 #: page, widget, (control, raw value), the table row to read (None: the whole result), what it must contain.
 CASES = [
     ("book/chance", "chance.payout", ("payout", 8), None,
-     f"house edge {display.fraction_text(bets.house_edge(one_face_bet(Fraction(5))))} "
-     f"({display.percent(bets.house_edge(one_face_bet(Fraction(5))))})"),
+     (f"house edge {display.fraction_text(bets.house_edge(one_face_bet(Fraction(5))))} "
+      f"({display.percent(bets.house_edge(one_face_bet(Fraction(5))))})")),
     ("book/baccarat", "baccarat.decks", ("decks", 1), "banker", banker_edge(1)),
     ("book/baccarat-counting", "baccarat.shoe", ("removed_4", 32), "banker", banker_value_without_fours()),
     ("book/craps-compare", "craps.bets", ("field_12", 1), "field", field_edge_when_12_pays(3)),
