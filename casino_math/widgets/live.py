@@ -208,7 +208,8 @@ def snapshot_html(widget: Widget) -> str:
         f'<div data-live-widget="{html.escape(widget.name)}" data-state="static">'
         f'<script type="application/json" class="live-widget-definition">{definition_json}</script>'
         f'<div class="live-widget-controls" role="group" aria-label="Settings">{controls}</div>'
-        f'<div class="live-widget-result" aria-live="polite">{shown["html"]}</div>'
+        f'<div class="live-widget-result" role="region" aria-label="Result" aria-live="polite" tabindex="0">'
+        f'{shown["html"]}</div>'
         f"</div></div>"
     )
 
