@@ -62,10 +62,13 @@
     if (!paths) throw new Error('this page was built without the live runtime');
     progress(1, 'Starting Python in your browser');
     const pyodideRoot = new URL(paths.pyodide, root).href;
+    // The wheel downloads while Python starts; a failure is reported when it is awaited below.
+    const wheelBytes = fetchBytes(new URL(paths.wheel, root).href);
+    wheelBytes.catch(() => {});
     await loadScript(pyodideRoot + 'pyodide.js');
     const pyodide = await window.loadPyodide({indexURL: pyodideRoot, stdout: () => {}, stderr: () => {}});
     progress(2, 'Installing casino_math');
-    const wheel = await fetchBytes(new URL(paths.wheel, root).href);
+    const wheel = await wheelBytes;
     const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
     pyodide.unpackArchive(wheel, 'wheel', {extractDir: sitePackages});
     pyodide.runPython('import importlib; importlib.invalidate_caches()');

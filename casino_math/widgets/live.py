@@ -7,6 +7,12 @@ reader's browser through Pyodide.  Both front ends call :meth:`Widget.view`, so
 no figure is worked out anywhere else.  This module imports neither ipywidgets
 nor numpy: it runs in the browser.
 
+To make a chapter's widget live: write a function that builds its :class:`Widget`
+(controls, and a function of their values returning HTML, e.g. a table's
+``_repr_html_()``), register it with :func:`defines` under "module.widget", list
+the module in :data:`MODULES`, and have the chapter's call return
+:class:`Shown` of it.
+
 Controls carry *raw* values that JSON can hold: an option control (a slider over
 a list, a dropdown, a button group) holds the index of its option, an integer
 range holds the integer, a checkbox holds true or false.
