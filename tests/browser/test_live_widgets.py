@@ -186,6 +186,7 @@ def record(widget: str, cold: float, updates: list[float]) -> None:
 def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
+    assert page.locator('[data-live-widget]').first.get_attribute("data-state") in ("loading", "live")
     page.wait_for_selector('[data-live-widget][data-state="live"]', timeout=120_000)
     assert page.locator('[data-live-widget]:not([data-state="live"])').count() == 0
     assert page.locator(".live-widget-run:visible").count() == 0
