@@ -13,10 +13,12 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from .live import Control, Widget
 
 
-def control_ipywidget(control: Control):
+def control_ipywidget(control: Control) -> Any:
     """The ipywidget for one control, at its starting raw value."""
     import ipywidgets as w
 
@@ -37,14 +39,14 @@ def control_ipywidget(control: Control):
     return w.Checkbox(value=raw, description=control.label, style=style)
 
 
-def ipywidget(widget: Widget):
+def ipywidget(widget: Widget) -> Any:
     """The widget as ipywidgets: its controls (two columns when there are many), then its result."""
     import ipywidgets as w
 
     controls = {c.name: control_ipywidget(c) for c in widget.controls}
     out = w.HTML()
 
-    def update(_change=None):
+    def update(_change: Any = None) -> None:
         shown = widget.view({name: control.value for name, control in controls.items()})
         for name, control in controls.items():
             control.disabled = name in shown["inactive"]

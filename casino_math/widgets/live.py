@@ -41,8 +41,10 @@ MODULES = ("chance", "baccarat", "craps")
 #: What the static page says beside its disabled controls.
 STATIC_NOTE = "A snapshot at the starting values: the controls work once the widget runs live."
 
-#: Every widget definition by name: name -> the function that builds it from its fixed arguments.
-DEFINITIONS: dict[str, Callable[..., Widget]] = {}
+#: A function that builds a widget from its fixed arguments.
+Builder = Callable[..., "Widget"]
+#: Every widget definition by name: name -> its builder.
+DEFINITIONS: dict[str, Builder] = {}
 
 
 @dataclass(frozen=True)
@@ -57,11 +59,11 @@ class Control:
     high: int = 0  #: the largest integer, for a range
     default: Any = None  #: the starting value (a value, not an index)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"{self.kind!r} is not a kind of control; the kinds are {', '.join(KINDS)}")
 
-    def raw(self, value) -> Any:
+    def raw(self, value: Any) -> Any:
         """The raw value (what JSON carries) of a value of this control.
 
         >>> Control("pays", "options", "Pays", options=(("1 to 1", 1), ("2 to 1", 2)), default=1).raw(2)
@@ -75,7 +77,7 @@ class Control:
             return values.index(value)
         return value
 
-    def value(self, raw) -> Any:
+    def value(self, raw: Any) -> Any:
         """The value a raw value stands for, checked against what this control allows.
 
         >>> Control("decks", "range", "Decks", low=1, high=8, default=8).value(9)
@@ -96,9 +98,9 @@ class Control:
             return raw
         raise ValueError(f"{raw!r} is not allowed for {self.label!r}: true or false")
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """What the site's runtime needs to draw this control: labels and raw values only."""
-        described = {"name": self.name, "kind": self.kind, "label": self.label, "default": self.raw(self.default)}
+        described: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label, "default": self.raw(self.default)}
         if self.kind in OPTION_KINDS:
             described["options"] = [label for label, _ in self.options]
         if self.kind == "range":
@@ -106,11 +108,11 @@ class Control:
         return described
 
 
-def _is_int(raw) -> bool:
+def _is_int(raw: Any) -> bool:
     return isinstance(raw, int) and not isinstance(raw, bool)
 
 
-def _nothing_inactive(**_values) -> list[str]:
+def _nothing_inactive(**_values: Any) -> list[str]:
     return []
 
 
@@ -142,22 +144,22 @@ class Widget:
         values = self.values(raw)
         return {"html": self.show(**values), "inactive": list(self.inactive(**values))}
 
-    def starting_at(self, **values) -> Widget:
+    def starting_at(self, **values: Any) -> Widget:
         """The same widget with other starting values (values, not raw values)."""
         controls = tuple(replace(c, default=values[c.name]) if c.name in values else c for c in self.controls)
         for c in controls:
             c.raw(c.default)
         return replace(self, controls=controls)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The definition as the site's runtime reads it."""
         return {"name": self.name, "args": dict(self.args), "controls": [c.as_json() for c in self.controls]}
 
 
-def defines(name: str):
+def defines(name: str) -> Callable[[Builder], Builder]:
     """Register the decorated function as the builder of the widget ``name``."""
 
-    def register(build):
+    def register(build: Builder) -> Builder:
         DEFINITIONS[name] = build
         return build
 
@@ -220,7 +222,7 @@ def snapshot_html(widget: Widget) -> str:
     )
 
 
-def _control_html(control: Control, raw) -> str:
+def _control_html(control: Control, raw: Any) -> str:
     """One control, disabled, labelled by the label element around it."""
     name, label = html.escape(control.name), html.escape(control.label)
     if control.kind == "options":
@@ -250,12 +252,12 @@ class Shown:
     ``_config.yml``), the snapshot the site's runtime brings to life.
     """
 
-    def __init__(self, widget: Widget):
+    def __init__(self, widget: Widget) -> None:
         self.widget = widget
-        self._view = None
+        self._view: Any = None
 
     @property
-    def ipywidget(self):
+    def ipywidget(self) -> Any:
         """The ipywidgets view of the widget, built on first use."""
         if self._view is None:
             from .jupyter import ipywidget
@@ -264,11 +266,11 @@ class Shown:
         return self._view
 
     @property
-    def children(self):
+    def children(self) -> Any:
         """The ipywidget's controls and its output, in order."""
         return self.ipywidget.children
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         bundle = dict(self.ipywidget._repr_mimebundle_(include=include, exclude=exclude) or {})
         bundle["text/html"] = snapshot_html(self.widget)
         return bundle
