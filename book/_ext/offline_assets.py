@@ -1,6 +1,6 @@
 """The published site's own assets and small repairs to what the theme emits.
 
-Serve the site's JavaScript from the site itself: MathJax and the Jupyter widgets manager.
+Serve the site's JavaScript from the site itself: MathJax, the Jupyter widgets manager and Pyodide.
 
 By default a Jupyter Book loads MathJax and the widget manager from CDNs, so a
 reader with a poor connection (or none) sees raw LaTeX and dead widgets.  At
@@ -8,7 +8,7 @@ build time this extension fetches pinned npm packages with the ordinary npm
 client (``npm pack``), checks each against its pinned integrity hash, unpacks
 the files the site needs into ``_build/.vendor/static/vendor/`` and points
 Sphinx and myst-nb at them.  The packages are cached, so only the first build
-downloads anything.
+downloads anything; without npm the build stops (it never falls back to a CDN).
 
 The repairs keep every page free of console errors and of serious accessibility
 violations (the browser tests in ``tests/browser`` check both).
@@ -24,6 +24,7 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
@@ -69,6 +70,15 @@ PACKAGES = (
         "axe.min.js",
         "axe-core/axe.min.js",
     ),
+    # Python in the reader's browser for the live widgets (book/_ext/live_widgets.py): the core only,
+    # every file it loads is served from here.
+    Package(
+        "pyodide",
+        "314.0.7",
+        "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+        "",
+        "pyodide",
+    ),
 )
 
 MATHJAX = "vendor/mathjax/tex-mml-chtml.js"
@@ -90,6 +100,11 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 
+#: Why the build stops without npm: the site serves its own JavaScript and never falls back to a CDN.
+NO_NPM = ("npm is not installed: the book's site serves its own JavaScript (MathJax, the widget manager, Pyodide) "
+          "and fetches it with npm at build time; install npm (e.g. sudo apt-get install npm) and build again")
+
+
 def integrity_of(path: Path) -> str:
     """npm's integrity string (sha512, base64) of a file."""
     return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
@@ -99,6 +114,8 @@ def fetch(package: Package, cache: Path) -> Path:
     """The package's tarball in ``cache``, downloaded with ``npm pack`` if missing, integrity checked."""
     tarball = cache / f"{package.name.replace('@', '').replace('/', '-')}-{package.version}.tgz"
     if not tarball.exists():
+        if shutil.which("npm") is None:
+            raise ExtensionError(NO_NPM)
         cache.mkdir(parents=True, exist_ok=True)
         spec = f"{package.name}@{package.version}"
         result = subprocess.run(
@@ -135,9 +152,6 @@ def vendor_assets(app, config) -> None:
     """Fetch and unpack every package, then point MathJax and the widget manager at the local copies."""
     root = Path(app.confdir) / "_build" / ".vendor"
     static = root / "static"
-    if shutil.which("npm") is None and not (static / "vendor").exists():
-        logger.warning("npm is not installed: the site will load MathJax and the widget manager from CDNs")
-        return
     for package in PACKAGES:
         unpack(package, fetch(package, root / "packages"), static)
     config.html_static_path.append(str(static))

@@ -1,9 +1,10 @@
-"""ipywidgets front ends for the chapters, each with a static twin.
+"""The chapters' widgets: each a definition with two front ends.
 
-A widget here is one line in a chapter: it reads the reader's choices and
-calls pure functions of casino_math to compute what it shows.  Beside each
-widget stands its *static twin*, a function that returns the same view at the
-widget's default settings as a table or figure, for the published site where
-widgets cannot call back into Python.  ipywidgets is imported only when a
-widget is built.
+A widget is one line in a chapter.  Its definition (:mod:`.live`) names its
+controls and the pure function of casino_math that computes what it shows; in
+Jupyter the ipywidgets adapter (:mod:`.jupyter`) draws it, and on the published
+site a small JavaScript runtime draws the same controls and calls the same
+function through Pyodide, after showing a static snapshot at the starting values.
+Beside some widgets stands a *static twin*, a table of the same figures over a
+range of settings.  ipywidgets is imported only when a widget is drawn in Jupyter.
 """

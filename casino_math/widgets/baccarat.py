@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import bets, display
 from ..baccarat import BaccaratRules, Shoe, posted_bets, rules_named
 from ..baccarat.cards import POINT_VALUES
+from .live import Control, Shown, Widget, defines
 
 #: The decks the slider offers.
 DECKS = tuple(range(1, 9))
@@ -67,7 +68,19 @@ def decks_table(rules="oxford", decks=DECKS) -> display.Table:
     return display.Table(["decks", *_named(rules)[1].bets], rows, caption)
 
 
-def decks_explorer(decks: int = DEFAULT_DECKS, rules="oxford"):
+@defines("baccarat.decks")
+def decks_widget(rules: str = "oxford") -> Widget:
+    """The decks explorer's definition: a slider over :data:`DECKS`, showing :func:`edges_table`.
+
+    >>> decks_widget().view({"decks": 1})["html"] == edges_table("oxford", 1)._repr_html_()
+    True
+    """
+    slider = Control("decks", "range", "Decks in the shoe", low=DECKS[0], high=DECKS[-1], default=DEFAULT_DECKS)
+    return Widget("baccarat.decks", (slider,), lambda decks: edges_table(rules, decks)._repr_html_(),
+                  args={"rules": rules})
+
+
+def decks_explorer(decks: int = DEFAULT_DECKS, rules="oxford") -> Shown:
     """A slider for the number of decks, showing every bet's exact chance of winning and house edge.
 
     >>> slider, table = decks_explorer().children
@@ -75,13 +88,7 @@ def decks_explorer(decks: int = DEFAULT_DECKS, rules="oxford"):
     >>> table.value == edges_table("oxford", 1)._repr_html_()
     True
     """
-    import ipywidgets as w
-
-    slider = w.IntSlider(value=decks, min=DECKS[0], max=DECKS[-1], description="decks",
-                         continuous_update=False, layout=w.Layout(width="420px"))
-    out = w.HTML(edges_table(rules, slider.value)._repr_html_())
-    slider.observe(lambda change: setattr(out, "value", edges_table(rules, change.new)._repr_html_()), names="value")
-    return w.VBox([slider, out])
+    return Shown(decks_widget(rules).starting_at(decks=decks))
 
 
 def depleted_shoe(removed: dict[int, int], decks: int = DEFAULT_DECKS) -> Shoe:
@@ -123,20 +130,31 @@ def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DEC
     return display.Table(["bet", "EV, full shoe", "EV, this shoe", "change"], rows, caption)
 
 
-def shoe_explorer(decks: int = DEFAULT_DECKS, rules="oxford"):
-    """Ten sliders, one per point value, to take cards out of the shoe; every bet's expected value updates live."""
-    import ipywidgets as w
+@defines("baccarat.shoe")
+def shoe_widget(decks: int = DEFAULT_DECKS, rules: str = "oxford") -> Widget:
+    """The depleted-shoe explorer's definition: how many cards of each point value to take out, and
+    :func:`shoe_summary` of what is left.
 
+    >>> shoe_widget().view({"removed_4": 32})["html"] == shoe_summary({4: 32})._repr_html_()
+    True
+    """
     full = Shoe.of_decks(decks)
-    sliders = {v: w.IntSlider(value=0, min=0, max=full[v], description=f"{v}s removed", continuous_update=False,
-                              style={"description_width": "initial"}, layout=w.Layout(width="320px"))
-               for v in POINT_VALUES}
-    out = w.HTML(shoe_summary({}, decks, rules)._repr_html_())
+    sliders = tuple(Control(f"removed_{v}", "range", f"{v}s removed", low=0, high=full[v], default=0)
+                    for v in POINT_VALUES)
 
-    def update(_change=None):
-        out.value = shoe_summary({v: s.value for v, s in sliders.items()}, decks, rules)._repr_html_()
+    def show(**removed):
+        return shoe_summary({int(k.removeprefix("removed_")): n for k, n in removed.items()}, decks, rules)._repr_html_()
 
-    for s in sliders.values():
-        s.observe(update, names="value")
-    column = list(sliders.values())
-    return w.VBox([w.HBox([w.VBox(column[:5]), w.VBox(column[5:])]), out])
+    return Widget("baccarat.shoe", sliders, show, args={"decks": decks, "rules": rules})
+
+
+def shoe_explorer(decks: int = DEFAULT_DECKS, rules="oxford") -> Shown:
+    """Ten sliders, one per point value, to take cards out of the shoe; every bet's expected value updates live.
+
+    >>> explorer = shoe_explorer()
+    >>> (left, right), table = explorer.children[0].children, explorer.children[1]
+    >>> left.children[4].value = 32
+    >>> table.value == shoe_summary({4: 32})._repr_html_()
+    True
+    """
+    return Shown(shoe_widget(decks, rules))

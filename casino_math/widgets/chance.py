@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from .. import bets, display
 from ..dice import one_face_bet
+from .live import Control, Shown, Widget, defines
 
 #: The payouts the slider offers: 1 to 1 up to 8 to 1 in half units.
 PAYOUTS = tuple(Fraction(n, 2) for n in range(2, 17))
@@ -53,24 +54,24 @@ def payout_table(payouts=PAYOUTS[::2], default=DEFAULT_PAYOUT) -> display.Table:
     )
 
 
-def payout_explorer(payout=DEFAULT_PAYOUT):
+@defines("chance.payout")
+def payout_widget() -> Widget:
+    """The payout explorer's definition: a slider over :data:`PAYOUTS`, showing :func:`payout_summary`.
+
+    >>> payout_widget().view({"payout": 8})["html"][:25]
+    '<b>The 6 pays 5 to 1.</b>'
+    """
+    slider = Control("payout", "options", "The 6 pays", options=tuple((bets.odds_text(x), x) for x in PAYOUTS),
+                     default=DEFAULT_PAYOUT)
+    return Widget("chance.payout", (slider,), payout_summary)
+
+
+def payout_explorer(payout=DEFAULT_PAYOUT) -> Shown:
     """A slider for the payout of a bet on one face of a die, showing its exact expected value and edge.
 
-    >>> explorer = payout_explorer()
-    >>> slider, summary = explorer.children
-    >>> slider.value = Fraction(5)
+    >>> slider, summary = payout_explorer().children
+    >>> slider.value = PAYOUTS.index(Fraction(5))
     >>> "house edge <b>0</b>" in summary.value
     True
     """
-    import ipywidgets as w
-
-    slider = w.SelectionSlider(
-        options=[(bets.odds_text(x), x) for x in PAYOUTS],
-        value=Fraction(payout),
-        description="The 6 pays",
-        style={"description_width": "initial"},
-        layout=w.Layout(width="420px"),
-    )
-    out = w.HTML(payout_summary(slider.value))
-    slider.observe(lambda change: setattr(out, "value", payout_summary(change.new)), names="value")
-    return w.VBox([slider, out])
+    return Shown(payout_widget().starting_at(payout=Fraction(payout)))

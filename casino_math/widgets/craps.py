@@ -16,6 +16,7 @@ from ..craps.odds import ODDS_POLICIES
 from ..craps.rolls import expected_rolls_until, race, true_odds_against, ways
 from ..craps.rules import COMMISSION_TIMINGS, UP_FRONT, CrapsRules
 from ..dice import total
+from .live import Control, Shown, Widget, defines
 
 #: The explorer's starting settings: the Oxford rules as posted, with 3-4-5x odds behind the line.
 DEFAULT_RULES = "oxford"
@@ -97,38 +98,47 @@ def _caption(rules, base, field_12, odds, commission) -> str:
     return "; ".join(parts) + " (house edge per amount put down)"
 
 
-def bet_explorer(base: str = DEFAULT_RULES):
+@defines("craps.bets")
+def bets_widget() -> Widget:
+    """The bet explorer's definition: which casino, the field's 12, the odds policy and the commission timing,
+    showing :func:`edge_table`; a setting the chosen rules do not have is shown inactive.
+
+    >>> bets_widget().view({"casino": 1})["inactive"]
+    ['odds', 'commission']
+    """
+    controls = (
+        Control("casino", "dropdown", "Rules", options=tuple((r.name, key) for key, r in RULES.items()),
+                default=DEFAULT_RULES),
+        Control("field_12", "buttons", "Field pays on 12", options=tuple((bets.odds_text(x), x) for x in FIELD_12_PAYOUTS),
+                default=DEFAULT_FIELD_12),
+        Control("odds", "dropdown", "Odds policy", options=(("no odds", None), *((p, p) for p in ODDS_POLICIES)),
+                default=DEFAULT_ODDS),
+        Control("commission", "buttons", "Commission paid", options=tuple((t, t) for t in COMMISSION_TIMINGS),
+                default=DEFAULT_COMMISSION),
+    )
+
+    def show(casino, field_12, odds, commission):
+        return edge_table(casino, field_12, odds, commission)._repr_html_()
+
+    return Widget("craps.bets", controls, show, _settings_without_effect)
+
+
+def _settings_without_effect(casino, **_settings) -> list[str]:
+    """The explorer's settings that the rules ``casino`` leave without effect (no field 12, no odds, no commission)."""
+    rules = RULES[casino]
+    unused = {"field_12": 12 not in rules.field_pays, "odds": not rules.odds_offered, "commission": not rules.commission}
+    return [name for name, is_unused in unused.items() if is_unused]
+
+
+def bet_explorer(base: str = DEFAULT_RULES) -> Shown:
     """Change the rules (which casino, the field's 12, the odds policy, when the commission is paid): every edge follows.
 
-    >>> explorer = bet_explorer()
-    >>> casino, field_12, odds, commission, table = explorer.children
-    >>> field_12.value = Fraction(3)
-    >>> table.value == edge_table(casino.value, Fraction(3), odds.value, commission.value)._repr_html_()
+    >>> casino, field_12, odds, commission, table = bet_explorer().children
+    >>> field_12.value = FIELD_12_PAYOUTS.index(Fraction(3))
+    >>> table.value == edge_table("oxford", Fraction(3), DEFAULT_ODDS, DEFAULT_COMMISSION)._repr_html_()
     True
     """
-    import ipywidgets as w
-
-    style = {"description_width": "initial", "button_width": "auto"}
-    casino = w.Dropdown(options=[(r.name, key) for key, r in RULES.items()], value=base, description="Rules",
-                        style={"description_width": "initial"}, layout=w.Layout(width="420px"))
-    field_12 = w.ToggleButtons(options=[(bets.odds_text(x), x) for x in FIELD_12_PAYOUTS], value=DEFAULT_FIELD_12,
-                               description="Field pays on 12", style=style)
-    odds = w.Dropdown(options=[("no odds", None), *[(p, p) for p in ODDS_POLICIES]], value=DEFAULT_ODDS,
-                      description="Odds policy", style={"description_width": "initial"})
-    commission = w.ToggleButtons(options=list(COMMISSION_TIMINGS), value=DEFAULT_COMMISSION,
-                                 description="Commission paid", style=style)
-    out = w.HTML()
-
-    def update(_=None):
-        rules = RULES[casino.value]
-        commission.disabled = not rules.commission
-        odds.disabled = not rules.odds_offered
-        out.value = edge_table(casino.value, field_12.value, odds.value, commission.value)._repr_html_()
-
-    for control in (casino, field_12, odds, commission):
-        control.observe(update, names="value")
-    update()
-    return w.VBox([casino, field_12, odds, commission, out])
+    return Shown(bets_widget().starting_at(casino=base))
 
 
 # --- The race to the point ----------------------------------------------------------------------------

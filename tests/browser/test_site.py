@@ -3,8 +3,8 @@
 For each page: it loads with no console errors and no failed requests (any
 request leaving 127.0.0.1 is blocked, and so fails); its math is typeset by the
 self-hosted MathJax; every embedded widget renders; every internal link
-resolves; every image has real alt text; axe-core finds no serious or critical
-accessibility violation.  A screenshot of each page is saved under
+resolves; every image has real alt text; no control of a live widget is enabled
+before it runs live; axe-core finds no serious or critical accessibility violation.  A screenshot of each page is saved under
 ``_build/screenshots/`` for review.
 """
 
@@ -157,3 +157,14 @@ def test_no_serious_accessibility_violations(loaded, axe_script, path):
         " .map(v => `${v.id} (${v.impact}): ${v.nodes.length} element(s), e.g. ${v.nodes[0].target}`)"
     )
     assert violations == [], f"accessibility violations on {path}"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_enabled_control_in_a_widget_that_is_not_live(loaded, path):
+    # Until a widget runs live nothing computes behind its controls, so none may be movable.
+    enabled = loaded(path)["page"].evaluate(
+        "() => [...document.querySelectorAll('[data-live-widget]:not([data-state=\"live\"])')]"
+        " .flatMap(w => [...w.querySelectorAll('input, select, button, textarea')]"
+        "   .filter(e => !e.disabled).map(e => `${w.dataset.liveWidget}: ${e.name || e.outerHTML.slice(0, 60)}`))"
+    )
+    assert enabled == [], f"enabled controls in a widget that is not live on {path}"

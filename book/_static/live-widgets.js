@@ -1,0 +1,157 @@
+// The site's front end for casino_math's widgets: it draws nothing and computes nothing itself.
+//
+// Each widget arrives as a static snapshot rendered in Python from its definition
+// (casino_math/widgets/live.py): disabled form controls, the result at the starting values, and the
+// definition as JSON.  "Run live in your browser" starts Pyodide (served by the site, once per page),
+// installs casino_math's wheel from the site, and from then on every control calls the widget's own
+// Python function, view_json, and shows the HTML it returns.
+(() => {
+  'use strict';
+
+  const STEPS = 3;
+  const root = new URL(document.documentElement.dataset.content_root || './', document.baseURI);
+  let starting = null;  // the one start of Python on this page, shared by every widget
+
+  const widgets = () => [...document.querySelectorAll('[data-live-widget]')];
+  const frameOf = container => container.closest('.live-widget');
+
+  function say(container, text) {
+    frameOf(container).querySelector('.live-widget-note').textContent = text;
+  }
+
+  function progress(step, text) {
+    for (const container of widgets()) {
+      const bar = frameOf(container).querySelector('.live-widget-progress');
+      bar.hidden = false;
+      bar.value = step;
+      say(container, `${text} (step ${step} of ${STEPS})`);
+    }
+  }
+
+  function fail(reason) {
+    for (const container of widgets()) {
+      if (container.dataset.state === 'live') continue;
+      container.dataset.state = 'failed';
+      const frame = frameOf(container);
+      frame.querySelector('.live-widget-progress').hidden = true;
+      frame.querySelector('.live-widget-run').disabled = true;
+      say(container, `The live version could not start: ${reason}; the snapshot shows the starting values.`);
+    }
+  }
+
+  function loadScript(url) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = url;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`${url.split('/').pop()} could not be loaded`));
+      document.head.append(script);
+    });
+  }
+
+  async function fetchBytes(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url.split('/').pop()} could not be loaded (HTTP ${response.status})`);
+    return response.arrayBuffer();
+  }
+
+  // Python in the page, with casino_math installed from its wheel; its dependencies are not resolved
+  // (numpy has no browser build here, and the widgets' functions never import it).
+  async function startPython() {
+    const paths = window.LIVE_WIDGETS;
+    if (!paths) throw new Error('this page was built without the live runtime');
+    progress(1, 'Starting Python in your browser');
+    const pyodideRoot = new URL(paths.pyodide, root).href;
+    // The wheel downloads while Python starts; a failure is reported when it is awaited below.
+    const wheelBytes = fetchBytes(new URL(paths.wheel, root).href);
+    wheelBytes.catch(() => {});
+    await loadScript(pyodideRoot + 'pyodide.js');
+    const pyodide = await window.loadPyodide({indexURL: pyodideRoot, stdout: () => {}, stderr: () => {}});
+    progress(2, 'Installing casino_math');
+    const wheel = await wheelBytes;
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+    pyodide.unpackArchive(wheel, 'wheel', {extractDir: sitePackages});
+    pyodide.runPython('import importlib; importlib.invalidate_caches()');
+    progress(3, 'Computing');
+    return pyodide.pyimport('casino_math.widgets.live').view_json;
+  }
+
+  function rawValues(container, definition) {
+    const values = {};
+    for (const control of definition.controls) {
+      const inputs = [...container.querySelectorAll(`[name="${control.name}"]`)];
+      if (control.kind === 'checkbox') values[control.name] = inputs[0].checked;
+      else if (control.kind === 'buttons') values[control.name] = Number(inputs.find(i => i.checked).value);
+      else values[control.name] = Number(inputs[0].value);
+    }
+    return values;
+  }
+
+  function readout(container, definition) {
+    for (const control of definition.controls) {
+      const input = container.querySelector(`input[type="range"][name="${control.name}"]`);
+      if (!input) continue;
+      const shown = control.kind === 'options' ? control.options[Number(input.value)] : input.value;
+      input.closest('label').querySelector('output').textContent = shown;
+    }
+  }
+
+  function render(container, definition, viewJson) {
+    const values = JSON.stringify(rawValues(container, definition));
+    const shown = JSON.parse(viewJson(definition.name, JSON.stringify(definition.args), values));
+    container.querySelector('.live-widget-result').innerHTML = shown.html;
+    for (const input of container.querySelectorAll('.live-widget-controls [name]')) {
+      input.disabled = shown.inactive.includes(input.name);
+    }
+  }
+
+  function goLive(container, viewJson) {
+    const definition = JSON.parse(container.querySelector('.live-widget-definition').textContent);
+    const update = () => {
+      try {
+        render(container, definition, viewJson);
+      } catch (error) {
+        say(container, `That setting could not be computed: ${String(error.message || error).trim().split('\n').pop()}`);
+      }
+    };
+    container.querySelector('.live-widget-controls').addEventListener('input', () => readout(container, definition));
+    container.querySelector('.live-widget-controls').addEventListener('change', update);
+    render(container, definition, viewJson);
+    container.dataset.state = 'live';
+    const frame = frameOf(container);
+    frame.querySelector('.live-widget-progress').hidden = true;
+    const button = frame.querySelector('.live-widget-run');
+    button.disabled = true;
+    button.hidden = true;
+    say(container, 'Live: every change is computed in your browser by casino_math.');
+  }
+
+  async function start() {
+    for (const container of widgets()) {
+      container.dataset.state = 'loading';
+      frameOf(container).querySelector('.live-widget-run').disabled = true;
+    }
+    starting = starting || startPython();
+    try {
+      const viewJson = await starting;
+      for (const container of widgets()) goLive(container, viewJson);
+    } catch (error) {
+      fail(String(error.message || error).trim().split('\n')[0].replace(/\.$/, ''));
+    }
+  }
+
+  function init() {
+    if (typeof WebAssembly !== 'object') {
+      fail('this browser does not run WebAssembly');
+      return;
+    }
+    for (const container of widgets()) {
+      const button = frameOf(container).querySelector('.live-widget-run');
+      button.disabled = false;
+      button.addEventListener('click', start);
+    }
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();

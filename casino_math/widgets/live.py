@@ -1,0 +1,279 @@
+"""A widget as a definition: its controls and the pure function from their values to what it shows.
+
+One definition has two front ends.  In Jupyter, :mod:`casino_math.widgets.jupyter`
+draws it with ipywidgets; on the published site, ``book/_static/live-widgets.js``
+draws the same controls as plain form elements and calls :func:`view_json` in the
+reader's browser through Pyodide.  Both front ends call :meth:`Widget.view`, so
+no figure is worked out anywhere else.  This module imports neither ipywidgets
+nor numpy: it runs in the browser.
+
+To make a chapter's widget live: write a function that builds its :class:`Widget`
+(controls, and a function of their values returning HTML, e.g. a table's
+``_repr_html_()``), register it with :func:`defines` under "module.widget", list
+the module in :data:`MODULES`, and have the chapter's call return
+:class:`Shown` of it.
+
+Controls carry *raw* values that JSON can hold: an option control (a slider over
+a list, a dropdown, a button group) holds the index of its option, an integer
+range holds the integer, a checkbox holds true or false.
+
+>>> die = Widget("demo.die", (Control("sides", "range", "Sides", low=2, high=12, default=6),),
+...              lambda sides: f"P(any one face) = 1/{sides}")
+>>> die.view({"sides": 4})
+{'html': 'P(any one face) = 1/4', 'inactive': []}
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+#: The kinds of control: a slider over a list of options, an integer slider, a dropdown, a checkbox, a button group.
+KINDS = ("options", "range", "dropdown", "checkbox", "buttons")
+#: The kinds whose raw value is the index of an option.
+OPTION_KINDS = ("options", "dropdown", "buttons")
+#: The modules that define the site's live widgets (a widget's name starts with its module's).
+MODULES = ("chance", "baccarat", "craps")
+#: What the static page says beside its disabled controls.
+STATIC_NOTE = "A snapshot at the starting values: the controls work once the widget runs live."
+
+#: A function that builds a widget from its fixed arguments.
+Builder = Callable[..., "Widget"]
+#: Every widget definition by name: name -> its builder.
+DEFINITIONS: dict[str, Builder] = {}
+
+
+@dataclass(frozen=True)
+class Control:
+    """One control of a widget: what the reader sets, and the values it may take."""
+
+    name: str  #: the keyword the widget's function receives
+    kind: str  #: one of KINDS
+    label: str  #: what the reader reads beside it
+    options: tuple[tuple[str, Any], ...] = ()  #: (label, value) pairs, for the option kinds
+    low: int = 0  #: the smallest integer, for a range
+    high: int = 0  #: the largest integer, for a range
+    default: Any = None  #: the starting value (a value, not an index)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.kind!r} is not a kind of control; the kinds are {', '.join(KINDS)}")
+
+    def raw(self, value: Any) -> Any:
+        """The raw value (what JSON carries) of a value of this control.
+
+        >>> Control("pays", "options", "Pays", options=(("1 to 1", 1), ("2 to 1", 2)), default=1).raw(2)
+        1
+        """
+        if self.kind in OPTION_KINDS:
+            values = [v for _, v in self.options]
+            if value not in values:
+                raise ValueError(f"{value!r} is not an option of {self.label!r}; the options are "
+                                 + ", ".join(label for label, _ in self.options))
+            return values.index(value)
+        return value
+
+    def value(self, raw: Any) -> Any:
+        """The value a raw value stands for, checked against what this control allows.
+
+        >>> Control("decks", "range", "Decks", low=1, high=8, default=8).value(9)
+        Traceback (most recent call last):
+        ValueError: 9 is not allowed for 'Decks': a whole number from 1 to 8
+        """
+        if self.kind in OPTION_KINDS:
+            if not _is_int(raw) or not 0 <= raw < len(self.options):
+                raise ValueError(f"{raw!r} is not allowed for {self.label!r}: an option number from 0 to "
+                                 f"{len(self.options) - 1}")
+            return self.options[raw][1]
+        if self.kind == "range":
+            if not _is_int(raw) or not self.low <= raw <= self.high:
+                raise ValueError(f"{raw!r} is not allowed for {self.label!r}: a whole number from {self.low} "
+                                 f"to {self.high}")
+            return raw
+        if isinstance(raw, bool):
+            return raw
+        raise ValueError(f"{raw!r} is not allowed for {self.label!r}: true or false")
+
+    def as_json(self) -> dict[str, Any]:
+        """What the site's runtime needs to draw this control: labels and raw values only."""
+        described: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label, "default": self.raw(self.default)}
+        if self.kind in OPTION_KINDS:
+            described["options"] = [label for label, _ in self.options]
+        if self.kind == "range":
+            described["low"], described["high"] = self.low, self.high
+        return described
+
+
+def _is_int(raw: Any) -> bool:
+    return isinstance(raw, int) and not isinstance(raw, bool)
+
+
+def _nothing_inactive(**_values: Any) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class Widget:
+    """A widget: its name, its controls, and the pure function from their values to its HTML."""
+
+    name: str  #: e.g. "chance.payout": the module the definition lives in, then the widget
+    controls: tuple[Control, ...]
+    show: Callable[..., str]  #: control values (as keywords) -> HTML
+    #: control values -> the names of the controls that change nothing under them (shown disabled)
+    inactive: Callable[..., list[str]] = _nothing_inactive
+    args: Mapping[str, Any] = field(default_factory=dict)  #: the fixed arguments its definition was built with
+
+    def defaults(self) -> dict[str, Any]:
+        """Every control's starting raw value."""
+        return {c.name: c.raw(c.default) for c in self.controls}
+
+    def values(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The values the raw values stand for; a control left out keeps its starting value."""
+        unknown = set(raw) - {c.name for c in self.controls}
+        if unknown:
+            raise ValueError(f"{self.name} has no control {', '.join(sorted(unknown))}; its controls are "
+                             + ", ".join(c.name for c in self.controls))
+        return {c.name: c.value(raw.get(c.name, c.raw(c.default))) for c in self.controls}
+
+    def view(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """What the widget shows for these raw values: its HTML, and which controls change nothing."""
+        values = self.values(raw)
+        return {"html": self.show(**values), "inactive": list(self.inactive(**values))}
+
+    def starting_at(self, **values: Any) -> Widget:
+        """The same widget with other starting values (values, not raw values)."""
+        controls = tuple(replace(c, default=values[c.name]) if c.name in values else c for c in self.controls)
+        for c in controls:
+            c.raw(c.default)
+        return replace(self, controls=controls)
+
+    def as_json(self) -> dict[str, Any]:
+        """The definition as the site's runtime reads it."""
+        return {"name": self.name, "args": dict(self.args), "controls": [c.as_json() for c in self.controls]}
+
+
+def defines(name: str) -> Callable[[Builder], Builder]:
+    """Register the decorated function as the builder of the widget ``name``."""
+
+    def register(build: Builder) -> Builder:
+        DEFINITIONS[name] = build
+        return build
+
+    return register
+
+
+def definition(name: str, args: Mapping[str, Any] | None = None) -> Widget:
+    """The widget called ``name``, built from its fixed arguments.
+
+    >>> definition("chance.payout").controls[0].label
+    'The 6 pays'
+    >>> definition("chance.jackpot")
+    Traceback (most recent call last):
+    ValueError: there is no widget 'chance.jackpot'; the widgets are chance.payout
+    """
+    module = name.split(".")[0]
+    if module in MODULES:
+        importlib.import_module(f"{__package__}.{module}")
+    if name not in DEFINITIONS:
+        known = sorted(n for n in DEFINITIONS if n.startswith(module + ".")) or sorted(DEFINITIONS)
+        raise ValueError(f"there is no widget {name!r}; the widgets are {', '.join(known)}")
+    return DEFINITIONS[name](**(args or {}))
+
+
+def view_json(name: str, args_json: str, raw_json: str) -> str:
+    """What the site's runtime calls: the widget's view for the raw values, as JSON text.
+
+    >>> json.loads(view_json("chance.payout", "{}", '{"payout": 8}'))["html"][:25]
+    '<b>The 6 pays 5 to 1.</b>'
+    """
+    return json.dumps(definition(name, json.loads(args_json)).view(json.loads(raw_json)))
+
+
+# --- The static snapshot: the widget at its starting values, as the site shows it until it runs live ---------
+
+
+def snapshot_html(widget: Widget) -> str:
+    """The widget at its starting values as HTML: disabled controls, the start button, the result, the definition.
+
+    >>> page = snapshot_html(definition("chance.payout"))
+    >>> 'data-live-widget="chance.payout" data-state="static"' in page, page.count(" disabled")
+    (True, 2)
+    """
+    raw = widget.defaults()
+    shown = widget.view(raw)
+    definition_json = json.dumps(widget.as_json()).replace("</", "<\\/")
+    controls = "".join(_control_html(c, raw[c.name]) for c in widget.controls)
+    return (
+        f'<div class="live-widget">'
+        f'<div class="live-widget-start"><button type="button" class="live-widget-run" disabled>'
+        f"Run live in your browser</button>"
+        f'<progress class="live-widget-progress" max="3" value="0" hidden></progress>'
+        f'<span class="live-widget-note" role="status">{STATIC_NOTE}</span></div>'
+        f'<div data-live-widget="{html.escape(widget.name)}" data-state="static">'
+        f'<script type="application/json" class="live-widget-definition">{definition_json}</script>'
+        f'<div class="live-widget-controls" role="group" aria-label="Settings">{controls}</div>'
+        f'<div class="live-widget-result" role="region" aria-label="Result" aria-live="polite" tabindex="0">'
+        f'{shown["html"]}</div>'
+        f"</div></div>"
+    )
+
+
+def _control_html(control: Control, raw: Any) -> str:
+    """One control, disabled, labelled by the label element around it."""
+    name, label = html.escape(control.name), html.escape(control.label)
+    if control.kind == "options":
+        readout = html.escape(control.options[raw][0])
+        return (f'<label class="live-control">{label} <input type="range" name="{name}" min="0" '
+                f'max="{len(control.options) - 1}" step="1" value="{raw}" disabled> <output>{readout}</output></label>')
+    if control.kind == "range":
+        return (f'<label class="live-control">{label} <input type="range" name="{name}" min="{control.low}" '
+                f'max="{control.high}" step="1" value="{raw}" disabled> <output>{raw}</output></label>')
+    if control.kind == "checkbox":
+        checked = " checked" if raw else ""
+        return f'<label class="live-control"><input type="checkbox" name="{name}"{checked} disabled> {label}</label>'
+    if control.kind == "dropdown":
+        options = "".join(f'<option value="{i}"{" selected" if i == raw else ""}>{html.escape(text)}</option>'
+                          for i, (text, _) in enumerate(control.options))
+        return f'<label class="live-control">{label} <select name="{name}" disabled>{options}</select></label>'
+    buttons = "".join(f'<label><input type="radio" name="{name}" value="{i}"{" checked" if i == raw else ""} '
+                      f"disabled> {html.escape(text)}</label>" for i, (text, _) in enumerate(control.options))
+    return f'<fieldset class="live-control"><legend>{label}</legend>{buttons}</fieldset>'
+
+
+class Shown:
+    """What a chapter's widget cell returns: the live ipywidget in Jupyter, the snapshot on the site.
+
+    Its output carries both views: Jupyter draws the ipywidgets view, and the
+    book's HTML builder prefers ``text/html`` (``nb_mime_priority_overrides`` in
+    ``_config.yml``), the snapshot the site's runtime brings to life.
+    """
+
+    def __init__(self, widget: Widget) -> None:
+        self.widget = widget
+        self._view: Any = None
+
+    @property
+    def ipywidget(self) -> Any:
+        """The ipywidgets view of the widget, built on first use."""
+        if self._view is None:
+            from .jupyter import ipywidget
+
+            self._view = ipywidget(self.widget)
+        return self._view
+
+    @property
+    def children(self) -> Any:
+        """The ipywidget's controls and its output, in order."""
+        return self.ipywidget.children
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle = dict(self.ipywidget._repr_mimebundle_(include=include, exclude=exclude) or {})
+        bundle["text/html"] = snapshot_html(self.widget)
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"<live widget {self.widget.name}>"

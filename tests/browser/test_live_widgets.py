@@ -1,0 +1,223 @@
+"""The live widgets, run in a real browser, offline: Pyodide and casino_math from the site itself.
+
+For each widget made live so far: the page shows the static snapshot with every
+control disabled; "Run live in your browser" brings it to ``data-state="live"``;
+a control is set, and the new result is checked against casino_math computed in
+this process.  A start that cannot succeed (no WebAssembly, a missing file)
+sets ``failed``, keeps the snapshot and says why.  Screenshots of each widget
+before and after going live, at 1280 px and 390 px, go to ``_build/screenshots/``,
+and the times measured (button to first live result, each later update) to
+``_build/screenshots/live-timings.json``; the times are reported, not asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from fractions import Fraction
+from urllib.parse import urlparse
+
+import pytest
+from conftest import SCREENSHOTS
+
+from casino_math import bets, display
+from casino_math.baccarat import Shoe, edge_bets, rules_named
+from casino_math.craps import RULES, bet
+from casino_math.dice import one_face_bet
+
+TIMINGS: dict[str, dict[str, list[float]]] = {}
+
+
+def banker_edge(decks: int) -> str:
+    """The banker bet's house edge dealt from ``decks`` decks, as the decks explorer shows it."""
+    return display.percent(bets.house_edge(dict(edge_bets(rules_named("oxford").changed(decks=decks)))["banker"]), 4)
+
+
+def banker_value_without_fours() -> str:
+    """The banker bet's expected value from an 8-deck shoe with all 32 fours taken out."""
+    shoe = Shoe.of_decks(8).removing({4: 32})
+    return display.percent(bets.expected_value(dict(edge_bets(rules_named("oxford"), shoe))["banker"]), 4)
+
+
+def field_edge_when_12_pays(payout: int) -> str:
+    """The Oxford field bet's house edge when the 12 pays ``payout`` to 1."""
+    rules = RULES["oxford"].changed(field_pays={**RULES["oxford"].field_pays, 12: Fraction(payout)})
+    return display.fraction_text(bets.house_edge(bet("field", rules)))
+
+
+#: page, widget, (control, raw value), the table row to read (None: the whole result), what it must contain.
+CASES = [
+    ("book/chance", "chance.payout", ("payout", 8), None,
+     (f"house edge {display.fraction_text(bets.house_edge(one_face_bet(Fraction(5))))} "
+      f"({display.percent(bets.house_edge(one_face_bet(Fraction(5))))})")),
+    ("book/baccarat", "baccarat.decks", ("decks", 1), "banker", banker_edge(1)),
+    ("book/baccarat-counting", "baccarat.shoe", ("removed_4", 32), "banker", banker_value_without_fours()),
+    ("book/craps-compare", "craps.bets", ("field_12", 1), "field", field_edge_when_12_pays(3)),
+]
+
+
+@pytest.fixture
+def open_page(browser, site_url):
+    """A page of the site at a given width, every request outside 127.0.0.1 blocked and recorded."""
+    pages = []
+
+    def open_(path: str, width: int = 1280, init_script: str | None = None, block: str | None = None):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.blocked, page.errors = [], []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+
+        def route(r):
+            url = r.request.url
+            if urlparse(url).hostname != "127.0.0.1":
+                page.blocked.append(url)
+                return r.abort()
+            if block and url.split("?")[0].endswith(block):
+                return r.fulfill(status=404, body="")
+            return r.continue_()
+
+        page.route("**/*", route)
+        if init_script:
+            page.add_init_script(init_script)
+        page.goto(f"{site_url}/{path}.html", wait_until="networkidle")
+        pages.append(page)
+        return page
+
+    yield open_
+    for page in pages:
+        page.close()
+
+
+def set_control(page, widget: str, name: str, raw) -> float:
+    """Set a control as a reader would (the change event fires) and return how long the update took, in ms."""
+    return page.evaluate(
+        """([widget, name, raw]) => {
+             const container = document.querySelector(`[data-live-widget="${widget}"]`);
+             const inputs = [...container.querySelectorAll(`[name="${name}"]`)];
+             const input = inputs.length > 1 ? inputs.find(i => i.value === String(raw)) : inputs[0];
+             if (input.type === 'radio' || input.type === 'checkbox') input.checked = input.type === 'radio' || raw;
+             else input.value = String(raw);
+             const started = performance.now();
+             input.dispatchEvent(new Event('input', {bubbles: true}));
+             input.dispatchEvent(new Event('change', {bubbles: true}));
+             return performance.now() - started;
+           }""",
+        [widget, name, raw],
+    )
+
+
+def result_text(page, widget: str, row: str | None) -> str:
+    """The widget's result: one table row's cells, or its whole text."""
+    return page.evaluate(
+        """([widget, row]) => {
+             const result = document.querySelector(`[data-live-widget="${widget}"] .live-widget-result`);
+             if (!row) return result.innerText;
+             const tr = [...result.querySelectorAll('tr')].find(r => r.cells[0] && r.cells[0].innerText.trim() === row);
+             return tr ? [...tr.cells].map(c => c.innerText.trim()).join(' | ') : '';
+           }""",
+        [widget, row],
+    )
+
+
+def enabled_controls(page, widget: str) -> list[str]:
+    return page.evaluate(
+        """widget => [...document.querySelector(`[data-live-widget="${widget}"]`)
+                        .querySelectorAll('input, select, button, textarea')]
+                        .filter(e => !e.disabled).map(e => e.name || e.outerHTML.slice(0, 60))""",
+        widget,
+    )
+
+
+def shoot(page, widget: str, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')
+    frame.scroll_into_view_if_needed()
+    frame.screenshot(path=str(SCREENSHOTS / f"live__{widget}__{name}.png"))
+
+
+def fits_the_page(page, widget: str) -> bool:
+    return page.evaluate(
+        """widget => document.querySelector(`.live-widget:has([data-live-widget="${widget}"])`)
+                      .getBoundingClientRect().right <= document.documentElement.clientWidth + 1""",
+        widget,
+    )
+
+
+@pytest.mark.parametrize(("path", "widget", "setting", "row", "expected"), CASES, ids=[c[1] for c in CASES])
+def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path, widget, setting, row, expected):
+    page = open_page(path, width=390)
+    container = page.locator(f'[data-live-widget="{widget}"]')
+    assert container.get_attribute("data-state") == "static"
+    assert enabled_controls(page, widget) == []
+    assert fits_the_page(page, widget)
+    shoot(page, widget, "static-390")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shoot(page, widget, "static-1280")
+
+    started = time.perf_counter()
+    page.get_by_role("button", name="Run live in your browser").first.click()
+    page.wait_for_selector(f'[data-live-widget="{widget}"][data-state="live"]', timeout=120_000)
+    cold = time.perf_counter() - started
+
+    control, raw = setting
+    updates = [set_control(page, widget, control, raw)]
+    assert expected in result_text(page, widget, row)
+    for _ in range(4):  # back and forth, to time the updates
+        updates.append(set_control(page, widget, control, container.locator(f'[name="{control}"]').first.evaluate(
+            "e => e.type === 'radio' ? '0' : e.defaultValue")))
+        updates.append(set_control(page, widget, control, raw))
+    assert expected in result_text(page, widget, row)
+    assert page.blocked == [], f"requests outside 127.0.0.1: {page.blocked}"
+    assert page.errors == []
+    shoot(page, widget, "live-1280")
+    page.set_viewport_size({"width": 390, "height": 900})
+    assert fits_the_page(page, widget)
+    shoot(page, widget, "live-390")
+    record(widget, cold, updates)
+
+
+def record(widget: str, cold: float, updates: list[float]) -> None:
+    TIMINGS[widget] = {"cold start s": [round(cold, 2)], "updates ms": [round(u, 1) for u in updates]}
+    summary = {w: {"cold start s": t["cold start s"][0], "median update ms": statistics.median(t["updates ms"])}
+               for w, t in TIMINGS.items()}
+    (SCREENSHOTS / "live-timings.json").write_text(json.dumps({"runs": TIMINGS, "summary": summary}, indent=1))
+
+
+def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
+    page = open_page("book/craps-compare")
+    page.get_by_role("button", name="Run live in your browser").first.click()
+    assert page.locator('[data-live-widget]').first.get_attribute("data-state") in ("loading", "live")
+    page.wait_for_selector('[data-live-widget][data-state="live"]', timeout=120_000)
+    assert page.locator('[data-live-widget]:not([data-state="live"])').count() == 0
+    assert page.locator(".live-widget-run:visible").count() == 0
+
+
+def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
+    page = open_page("book/craps-compare")
+    page.get_by_role("button", name="Run live in your browser").first.click()
+    page.wait_for_selector('[data-live-widget="craps.bets"][data-state="live"]', timeout=120_000)
+    page.get_by_label("Rules").select_option(label=RULES["quebec"].name)
+    # Québec offers no odds and takes no commission: those controls would do nothing, so they are disabled.
+    assert sorted(enabled_controls(page, "craps.bets")) == ["casino", "field_12", "field_12"]
+
+
+def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page):
+    page = open_page("book/chance", init_script="delete window.WebAssembly;")
+    container = page.locator('[data-live-widget="chance.payout"]')
+    assert container.get_attribute("data-state") == "failed"
+    note = page.locator(".live-widget-note").first.inner_text()
+    assert note == ("The live version could not start: this browser does not run WebAssembly; "
+                    "the snapshot shows the starting values.")
+    assert "house edge 1/6 (16.67%)" in result_text(page, "chance.payout", None)
+    assert page.locator(".live-widget-run").first.is_disabled()
+
+
+def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page):
+    page = open_page("book/chance", block=".whl")
+    page.get_by_role("button", name="Run live in your browser").click()
+    page.wait_for_selector('[data-live-widget="chance.payout"][data-state="failed"]', timeout=120_000)
+    note = page.locator(".live-widget-note").first.inner_text()
+    assert note.startswith("The live version could not start: casino_math-") and "(HTTP 404)" in note
+    assert note.count(". ") == 0 and note.endswith(".")
+    assert "house edge 1/6 (16.67%)" in result_text(page, "chance.payout", None)
+    assert enabled_controls(page, "chance.payout") == []

@@ -1,0 +1,195 @@
+"""Widget definitions and their two front ends: the ipywidgets adapter and the site's runtime path.
+
+The site's runtime (book/_static/live-widgets.js) calls ``view_json`` with raw
+values and shows the HTML it returns; Jupyter shows what the ipywidgets adapter
+puts in its output.  For every widget made live, and for every setting of each
+control, both paths must give the same HTML and disable the same controls.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from casino_math.widgets import baccarat, chance, craps
+from casino_math.widgets.jupyter import ipywidget
+from casino_math.widgets.live import (
+    DEFINITIONS,
+    Control,
+    Shown,
+    Widget,
+    definition,
+    snapshot_html,
+    view_json,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets"]
+
+
+def settings(control: Control) -> list:
+    """Raw values worth trying: every option, or both ends and the middle of a range."""
+    if control.kind in ("options", "dropdown", "buttons"):
+        return list(range(len(control.options)))
+    if control.kind == "range":
+        return sorted({control.low, (control.low + control.high) // 2, control.high})
+    return [False, True]
+
+
+def flat_controls(view) -> list:
+    """The ipywidgets that hold values, in order, whatever boxes they sit in."""
+    found = []
+    for child in view.children:
+        found.extend(flat_controls(child) if hasattr(child, "children") else [child])
+    return found
+
+
+def test_every_live_widget_is_defined():
+    for name in LIVE:
+        assert definition(name).name == name
+    assert sorted(DEFINITIONS) == sorted(LIVE)
+
+
+@pytest.mark.parametrize("name", LIVE)
+def test_both_front_ends_show_the_same_for_every_setting(name):
+    widget = definition(name)
+    view = ipywidget(widget)
+    *controls, out = flat_controls(view)
+    assert len(controls) == len(widget.controls)
+    for control, jupyter_control in zip(widget.controls, controls, strict=True):
+        for raw in settings(control):
+            jupyter_control.value = raw
+            values = {c.name: j.value for c, j in zip(widget.controls, controls, strict=True)}
+            site = json.loads(view_json(name, json.dumps(widget.args), json.dumps(values)))
+            assert out.value == site["html"]
+            assert [c.name for c, j in zip(widget.controls, controls, strict=True) if j.disabled] == site["inactive"]
+        jupyter_control.value = control.raw(control.default)
+
+
+@pytest.mark.parametrize("name", LIVE)
+def test_the_snapshot_is_the_widget_at_its_starting_values(name):
+    widget = definition(name)
+    page = snapshot_html(widget)
+    assert widget.view(widget.defaults())["html"] in page
+    parsed = _Snapshot()
+    parsed.feed(page)
+    assert json.loads(parsed.definition.replace("<\\/", "</")) == widget.as_json()
+    assert parsed.enabled == [], "a control in the static snapshot may not be enabled"
+    assert parsed.unlabelled == [], "every control needs a label"
+    assert parsed.states == ["static"]
+
+
+class _Snapshot(HTMLParser):
+    """The parts of a snapshot the site's contract names: state, controls, their labels, the definition."""
+
+    def __init__(self):
+        super().__init__()
+        self.enabled, self.unlabelled, self.states, self.open, self.definition, self._in_json = [], [], [], [], "", False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "data-state" in attrs:
+            self.states.append(attrs["data-state"])
+        if tag in ("label", "fieldset"):
+            self.open.append(tag)
+        if tag in ("input", "select", "button") and "disabled" not in attrs:
+            self.enabled.append(tag)
+        if tag in ("input", "select") and not self.open:
+            self.unlabelled.append(attrs.get("name"))
+        self._in_json = tag == "script" and attrs.get("type") == "application/json"
+
+    def handle_endtag(self, tag):
+        if tag in ("label", "fieldset") and self.open:
+            self.open.pop()
+        self._in_json = False
+
+    def handle_data(self, data):
+        if self._in_json:
+            self.definition += data
+
+
+def test_a_chapter_cell_carries_the_live_widget_and_its_snapshot():
+    bundle = chance.payout_explorer()._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert 'data-live-widget="chance.payout" data-state="static"' in bundle["text/html"]
+
+
+def test_a_chapter_starting_value_reaches_both_front_ends():
+    shown = baccarat.decks_explorer(decks=1)
+    slider, table = shown.children
+    assert slider.value == 1
+    assert table.value == baccarat.edges_table("oxford", 1)._repr_html_()
+    assert 'value="1"' in shown._repr_mimebundle_()["text/html"]
+
+
+def test_single_deck_banker_edge_through_the_site_path():
+    # Banker bet, one deck, commission 5%: 1.01% (Wizard of Odds, "Baccarat: House Edge", by number of decks).
+    html = json.loads(view_json("baccarat.decks", '{"rules": "oxford"}', '{"decks": 1}'))["html"]
+    assert "<td>banker</td><td>19 to 20</td><td>45.962%</td><td>9.362%</td><td>1.0117%</td>" in html
+
+
+def test_quebec_has_no_odds_and_no_commission_to_set():
+    assert craps.bets_widget().view({"casino": list(craps.RULES).index("quebec")})["inactive"] == ["odds", "commission"]
+    assert craps.bets_widget().view({"casino": 0})["inactive"] == []
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "message"),
+    [
+        ("chance.payout", {"payout": 15}, "15 is not allowed for 'The 6 pays': an option number from 0 to 14"),
+        ("chance.payout", {"payout": True}, "True is not allowed for 'The 6 pays': an option number from 0 to 14"),
+        ("baccarat.decks", {"decks": 0}, "0 is not allowed for 'Decks in the shoe': a whole number from 1 to 8"),
+        ("baccarat.decks", {"decks": "8"}, "'8' is not allowed for 'Decks in the shoe': a whole number from 1 to 8"),
+        ("baccarat.shoe", {"removed_4": 33}, "33 is not allowed for '4s removed': a whole number from 0 to 32"),
+        ("baccarat.decks", {"shoes": 1}, "baccarat.decks has no control shoes; its controls are decks"),
+    ],
+)
+def test_bad_raw_values_get_one_line_errors(name, raw, message):
+    with pytest.raises(ValueError) as error:
+        view_json(name, "{}", json.dumps(raw))
+    assert str(error.value) == message
+
+
+def test_an_unknown_widget_is_named_with_the_known_ones():
+    with pytest.raises(ValueError) as error:
+        definition("baccarat.squeeze")
+    assert str(error.value) == "there is no widget 'baccarat.squeeze'; the widgets are baccarat.decks, baccarat.shoe"
+
+
+def test_a_starting_value_must_be_an_option():
+    with pytest.raises(ValueError) as error:
+        chance.payout_explorer(payout=9)
+    assert str(error.value).startswith("Fraction(9, 1) is not an option of 'The 6 pays'; the options are 1 to 1, ")
+
+
+def test_a_kind_of_control_must_be_known():
+    with pytest.raises(ValueError) as error:
+        Control("x", "knob", "X")
+    assert str(error.value) == "'knob' is not a kind of control; the kinds are options, range, dropdown, checkbox, buttons"
+
+
+def test_a_checkbox_and_a_dropdown_reach_the_function():
+    widget = Widget("demo.flags", (Control("fair", "checkbox", "Fair die", default=True),
+                                   Control("sides", "dropdown", "Sides", options=(("six", 6), ("eight", 8)), default=6)),
+                    lambda fair, sides: f"{fair} {sides}")
+    assert widget.view({"fair": False, "sides": 1}) == {"html": "False 8", "inactive": []}
+    assert 'type="checkbox" name="fair" checked disabled' in snapshot_html(widget)
+    assert '<option value="1">eight</option>' in snapshot_html(widget)
+
+
+def test_the_site_path_imports_neither_numpy_nor_ipywidgets():
+    # Pyodide has no numpy here, and the wheel is installed without its dependencies.
+    calls = "; ".join(f"view_json({n!r}, '{{}}', '{{}}')" for n in LIVE)
+    script = (f"import sys; from casino_math.widgets.live import view_json; {calls}; "
+              "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'ipywidgets', 'sympy', 'matplotlib'}))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert result.stdout.strip() == "[]"
+
+
+def test_a_shown_widget_reads_as_its_name():
+    assert repr(Shown(definition("craps.bets"))) == "<live widget craps.bets>"

@@ -1,0 +1,38 @@
+"""The build side of the live widgets: casino_math's wheel for the browser, and no CDN fallback without npm."""
+
+from __future__ import annotations
+
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from sphinx.errors import ExtensionError
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+import live_widgets
+import offline_assets
+
+
+def test_without_npm_the_build_stops_and_says_why(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    pyodide = next(p for p in offline_assets.PACKAGES if p.name == "pyodide")
+    with pytest.raises(ExtensionError) as error:
+        offline_assets.fetch(pyodide, tmp_path / "packages")
+    assert str(error.value) == offline_assets.NO_NPM
+    assert offline_assets.NO_NPM.startswith("npm is not installed: ") and "install npm" in offline_assets.NO_NPM
+
+
+def test_pyodide_is_pinned_by_version_and_integrity():
+    pyodide = next(p for p in offline_assets.PACKAGES if p.name == "pyodide")
+    assert pyodide.version.startswith("314.0.") and pyodide.integrity.startswith("sha512-")
+    assert pyodide.target == "pyodide" and live_widgets.runtime_config("w.whl").count("_static/vendor/pyodide/") == 1
+
+
+def test_the_wheel_holds_the_library_and_nothing_of_the_book(tmp_path):
+    wheel = live_widgets.build_wheel(ROOT, tmp_path / "live")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "casino_math/widgets/live.py" in names and "casino_math/baccarat/deal.py" in names
+    assert not [n for n in names if n.startswith(("tests/", "book/")) or n.endswith(".ipynb")]
+    assert [p.name for p in (tmp_path / "live").iterdir()] == [wheel.name]
