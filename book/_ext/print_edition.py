@@ -1,0 +1,161 @@
+"""The PDF edition's view of notebook outputs: what a page shows on paper where the site shows something live.
+
+myst-nb keeps every mime type of an output until a post-transform picks one
+per builder; for LaTeX this transform runs first and:
+
+- drops a widget's output: ipywidgets print on paper as their repr
+  (``VBox(children=(IntSlider(...``), and every chapter shows the widget's
+  static twin (a table or figure at its starting settings) right after it;
+- prints an HTML table that has no other rich form (the craps roll grid) as a
+  LaTeX table, keeping its cell colours, instead of ``<IPython.core.display.HTML object>``;
+- numbers every output figure, with its alt text as the caption.
+
+It also gives the book its shape on paper: the intro page's text becomes a
+first chapter, "About this book" (Sphinx would otherwise make each of its
+sections a chapter), and each caption of the table of contents starts a part.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.texescape import escape
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The mime types the LaTeX builder prints well: with any of them, an HTML form is not needed.
+PRINTABLE = {"application/pdf", "image/png", "image/jpeg", "text/latex", "text/markdown"}
+COLOUR = re.compile(r"(?<![-\w])(background|color)\s*:\s*#([0-9a-fA-F]{6})")
+
+
+class TableCells(HTMLParser):
+    """The cells of the first HTML table, row by row, as (text, background, colour) with colours as hex."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows: list[list[tuple[str, str | None, str | None]]] = []
+        self.cell: dict | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th") and self.rows:
+            colours = dict(COLOUR.findall(dict(attrs).get("style") or ""))
+            self.cell = {"text": "", "background": colours.get("background"), "color": colours.get("color")}
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append((self.cell["text"].strip(), self.cell["background"], self.cell["color"]))
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell["text"] += data
+
+
+def latex_cell(text: str, background: str | None, colour: str | None) -> str:
+    """One cell in LaTeX, coloured as in the HTML."""
+    cell = escape(text)
+    if colour:
+        cell = rf"\textcolor[HTML]{{{colour.upper()}}}{{{cell}}}"
+    if background:
+        cell = rf"\cellcolor[HTML]{{{background.upper()}}}{cell}"
+    return cell
+
+
+def latex_table(html: str) -> str | None:
+    """An HTML table as a centred LaTeX tabular, or None if the HTML holds no table."""
+    parser = TableCells()
+    parser.feed(html)
+    rows = [row for row in parser.rows if row]
+    if not rows:
+        return None
+    width = max(len(row) for row in rows)
+    body = " \\\\\n".join(" & ".join(latex_cell(*cell) for cell in row) for row in rows)
+    return f"\\begin{{center}}\n\\begin{{tabular}}{{{'c' * width}}}\n{body}\n\\end{{tabular}}\n\\end{{center}}\n"
+
+
+def mime_types(bundle: nodes.Element) -> dict[str, nodes.Element]:
+    return {child["mime_type"]: child for child in bundle.children if "mime_type" in child}
+
+
+def captioned(image: nodes.image) -> nodes.figure:
+    """The image in a numbered figure whose caption is its alt text."""
+    figure = nodes.figure("", image.deepcopy())
+    figure += nodes.caption("", image["alt"])
+    return figure
+
+
+class PrintOutputs(SphinxPostTransform):
+    """Choose, for the PDF, what each notebook output prints as (before myst-nb picks a mime type)."""
+
+    default_priority = 3  # myst-nb's SelectMimeType runs at 4
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        bundles = [n for n in self.document.findall(nodes.container) if n.get("nb_element") == "mime_bundle"]
+        for bundle in bundles:
+            types = mime_types(bundle)
+            if WIDGET_VIEW in types:
+                bundle.parent.remove(bundle)
+            elif "text/html" in types and not PRINTABLE & set(types):
+                table = latex_table(types["text/html"].astext())
+                if table is not None:
+                    bundle.replace_self(nodes.raw("", table, format="latex"))
+            elif "image/png" in types or "image/jpeg" in types:
+                self.caption_images(bundle)
+
+    def caption_images(self, bundle: nodes.Element) -> None:
+        if isinstance(bundle.parent, nodes.figure):
+            return
+        for image in list(bundle.findall(nodes.image)):
+            if image.get("alt"):
+                image.replace_self(captioned(image))
+
+
+#: The intro page's chapter title on paper (on the site the intro page is the home page).
+ABOUT = "About this book"
+
+
+def part_captions(toctrees) -> dict[str, str]:
+    """The first chapter of each captioned toctree, mapped to its caption (the part it starts)."""
+    return {str(t["includefiles"][0]): t["caption"] for t in toctrees if t.get("caption") and t["includefiles"]}
+
+
+class BookShape(SphinxPostTransform):
+    """On paper: the intro as a chapter of its own, and a part for each caption of the table of contents."""
+
+    default_priority = 3
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        chapters = [n for n in self.document.findall(addnodes.start_of_file)]
+        if not chapters:
+            return  # a single page, not the whole book
+        self.intro_as_chapter(chapters[0])
+        captions = part_captions(self.env.get_doctree(self.config.root_doc).findall(addnodes.toctree))
+        for chapter in chapters:
+            if chapter["docname"] in captions:
+                part = rf"\part{{{escape(captions[chapter['docname']])}}}" + "\n"
+                chapter.parent.insert(chapter.parent.index(chapter), nodes.raw("", part, format="latex"))
+
+    def intro_as_chapter(self, first_chapter: nodes.Node) -> None:
+        """Move the root page's text and sections (everything before the first chapter) into one section."""
+        top = next(iter(self.document.findall(nodes.section)))
+        wrapper = first_chapter
+        while wrapper.parent is not top:
+            wrapper = wrapper.parent
+        start, end = 1 if isinstance(top[0], nodes.title) else 0, top.index(wrapper)
+        about = nodes.section("", nodes.title("", ABOUT), ids=["about-this-book"], names=["about this book"])
+        about.extend(top.children[start:end])
+        top.children[start:end] = [about]
+        about.parent = top
+
+
+def setup(app):
+    app.add_post_transform(PrintOutputs)
+    app.add_post_transform(BookShape)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
