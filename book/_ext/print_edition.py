@@ -3,12 +3,17 @@
 myst-nb keeps every mime type of an output until a post-transform picks one
 per builder; for LaTeX this transform runs first and:
 
-- drops a widget's output: ipywidgets print on paper as their repr
-  (``VBox(children=(IntSlider(...``), and every chapter shows the widget's
-  static twin (a table or figure at its starting settings) right after it;
+- replaces a widget's output by a one-line note: ipywidgets print on paper as
+  their repr (``VBox(children=(IntSlider(...``), and every chapter shows the
+  widget's static twin (a table or figure at its starting settings) right after it;
 - prints an HTML table that has no other rich form (the craps roll grid) as a
   LaTeX table, keeping its cell colours, instead of ``<IPython.core.display.HTML object>``;
-- numbers every output figure, with its alt text as the caption.
+- gives a table too wide for the page columns that wrap, each as wide as its
+  longest entry (Sphinx sets a long table's columns at their natural width,
+  which runs off the page), and lets a long fraction break after its slash
+  and between groups of digits;
+- numbers every output figure, with its alt text as the caption, and keeps a
+  tall one short enough to share its page with the caption.
 
 It also gives the book its shape on paper: the intro page's text becomes a
 first chapter, "About this book" (Sphinx would otherwise make each of its
@@ -18,7 +23,9 @@ sections a chapter), and each caption of the table of contents starts a part.
 from __future__ import annotations
 
 import re
+import struct
 from html.parser import HTMLParser
+from pathlib import Path
 
 from docutils import nodes
 from sphinx import addnodes
@@ -28,7 +35,17 @@ from sphinx.util.texescape import escape
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: The mime types the LaTeX builder prints well: with any of them, an HTML form is not needed.
 PRINTABLE = {"application/pdf", "image/png", "image/jpeg", "text/latex", "text/markdown"}
-COLOUR = re.compile(r"(?<![-\w])(background|color)\s*:\s*#([0-9a-fA-F]{6})")
+#: What the PDF prints where the notebook and the site show a live widget.
+WIDGET_NOTE = "(A live widget: it responds in the notebook and on the book's web pages.)"
+#: The tallest an output figure may print, so that a portrait chart and its caption fit on a page of text.
+MAX_HEIGHT = "5.5in"
+#: The characters a line of a table holds across the page; a wider table gets wrapping columns.
+LINE = 80
+#: No column is planned wider than this many characters: longer entries wrap.
+WIDEST_COLUMN = 30
+#: Height over width above which a figure at the full text width would be taller than MAX_HEIGHT.
+TALL = 0.85
+COLOUR = re.compile(r"(?<![-\w])(background|color)\s*:\s*(#[0-9a-fA-F]{6}|[a-z]+)")
 
 
 class TableCells(HTMLParser):
@@ -56,13 +73,18 @@ class TableCells(HTMLParser):
             self.cell["text"] += data
 
 
+def xcolor(colour: str) -> str:
+    """An HTML colour (#rrggbb or a name such as white) as xcolor's arguments."""
+    return f"[HTML]{{{colour[1:].upper()}}}" if colour.startswith("#") else f"{{{colour}}}"
+
+
 def latex_cell(text: str, background: str | None, colour: str | None) -> str:
     """One cell in LaTeX, coloured as in the HTML."""
     cell = escape(text)
     if colour:
-        cell = rf"\textcolor[HTML]{{{colour.upper()}}}{{{cell}}}"
+        cell = rf"\textcolor{xcolor(colour)}{{{cell}}}"
     if background:
-        cell = rf"\cellcolor[HTML]{{{background.upper()}}}{cell}"
+        cell = rf"\cellcolor{xcolor(background)}{cell}"
     return cell
 
 
@@ -80,6 +102,70 @@ def latex_table(html: str) -> str | None:
 
 def mime_types(bundle: nodes.Element) -> dict[str, nodes.Element]:
     return {child["mime_type"]: child for child in bundle.children if "mime_type" in child}
+
+
+def column_widths(table: nodes.table) -> list[int]:
+    """The planned width of each column: its longest entry, at least 3 and at most WIDEST_COLUMN characters."""
+    widths: list[int] = []
+    for row in table.findall(nodes.row):
+        for i, entry in enumerate(row.children):
+            length = min(max(len(line) for line in (entry.astext() or " ").splitlines()), WIDEST_COLUMN)
+            widths[len(widths):] = [3] * (i + 1 - len(widths))
+            widths[i] = max(widths[i], length)
+    return widths
+
+
+def fit_to_page(table: nodes.table) -> None:
+    """Give a table wider than a line columns that wrap, sized by their longest entries."""
+    widths = column_widths(table)
+    colspecs = list(table.findall(nodes.colspec))
+    if sum(widths) + 2 * len(widths) <= LINE or len(colspecs) != len(widths):
+        return
+    for colspec, width in zip(colspecs, widths):
+        colspec["colwidth"] = width
+    table["classes"].append("colwidths-given")
+
+
+#: A run of text with no place to break a line: a long fraction or number.
+UNBREAKABLE = re.compile(r"[^\s]{13,}")
+#: Where such a run may break: after a slash, or after every 8 characters.
+BREAK_AFTER = re.compile(r"/|[^/]{8}(?=[^/])")
+
+
+def breakable(text: str) -> list[nodes.Node]:
+    """The text as nodes, with a LaTeX line-break opportunity inside every long unbroken run."""
+    pieces: list[nodes.Node] = []
+    last = 0
+    for run in UNBREAKABLE.finditer(text):
+        pieces.append(nodes.Text(text[last:run.start()]))
+        cut = run.start()
+        for point in BREAK_AFTER.finditer(run.group()):
+            pieces += [nodes.Text(text[cut:run.start() + point.end()]), nodes.raw("", r"\allowbreak{}", format="latex")]
+            cut = run.start() + point.end()
+        pieces.append(nodes.Text(text[cut:run.end()]))
+        last = run.end()
+    pieces.append(nodes.Text(text[last:]))
+    return [piece for piece in pieces if not isinstance(piece, nodes.Text) or piece.astext()]
+
+
+def allow_breaks(table: nodes.table) -> None:
+    for entry in table.findall(nodes.entry):
+        for text in list(entry.findall(nodes.Text)):
+            if UNBREAKABLE.search(text.astext()):
+                text.parent.replace(text, breakable(text.astext()))
+
+
+def png_size(path: Path) -> tuple[int, int] | None:
+    """A PNG's width and height in pixels, read from its header; None if it is not a PNG."""
+    with path.open("rb") as file:
+        head = file.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return struct.unpack(">II", head[16:24])
+
+
+def widget_note() -> nodes.paragraph:
+    return nodes.paragraph("", "", nodes.emphasis("", WIDGET_NOTE))
 
 
 def captioned(image: nodes.image) -> nodes.figure:
@@ -100,20 +186,30 @@ class PrintOutputs(SphinxPostTransform):
         for bundle in bundles:
             types = mime_types(bundle)
             if WIDGET_VIEW in types:
-                bundle.parent.remove(bundle)
+                bundle.replace_self(widget_note())
             elif "text/html" in types and not PRINTABLE & set(types):
                 table = latex_table(types["text/html"].astext())
                 if table is not None:
                     bundle.replace_self(nodes.raw("", table, format="latex"))
             elif "image/png" in types or "image/jpeg" in types:
                 self.caption_images(bundle)
+        for table in self.document.findall(nodes.table):
+            fit_to_page(table)
+            allow_breaks(table)
 
     def caption_images(self, bundle: nodes.Element) -> None:
         if isinstance(bundle.parent, nodes.figure):
             return
         for image in list(bundle.findall(nodes.image)):
+            self.keep_on_page(image)
             if image.get("alt"):
                 image.replace_self(captioned(image))
+
+    def keep_on_page(self, image: nodes.image) -> None:
+        path = Path(self.env.srcdir) / image.get("candidates", {}).get("*", image["uri"])
+        size = png_size(path) if path.suffix == ".png" and path.exists() else None
+        if size and "height" not in image and size[1] > TALL * size[0]:
+            image["height"] = MAX_HEIGHT
 
 
 #: The intro page's chapter title on paper (on the site the intro page is the home page).
