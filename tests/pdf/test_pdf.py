@@ -75,8 +75,8 @@ def test_the_first_chapter_of_each_captioned_toctree_starts_a_part():
 @pytest.fixture(scope="module")
 def pdf() -> Path:
     if not PDF.exists():
-        subprocess.run([sys.executable, "-m", "jupyter_book", "build", ".", "--builder", "pdflatex"],
-                       cwd=ROOT, check=True)
+        jupyter_book = Path(sys.executable).with_name("jupyter-book")
+        subprocess.run([str(jupyter_book), "build", ".", "--builder", "pdflatex"], cwd=ROOT, check=True)
     return PDF
 
 
@@ -154,7 +154,7 @@ def test_no_widget_prints_as_its_repr(text):
     assert WIDGET_REPR.findall(text) == []
 
 
-def test_each_widget_prints_as_a_note_before_its_static_twin(one_line):
+def test_each_widget_prints_as_a_one_line_note(one_line):
     assert one_line.count(print_edition.WIDGET_NOTE) == widget_outputs()
 
 
