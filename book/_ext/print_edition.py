@@ -10,8 +10,8 @@ per builder; for LaTeX this transform runs first and:
   LaTeX table, keeping its cell colours, instead of ``<IPython.core.display.HTML object>``;
 - gives a table too wide for the page columns that wrap, each as wide as its
   longest entry (Sphinx sets a long table's columns at their natural width,
-  which runs off the page), and lets a long fraction break after its slash
-  and between groups of digits;
+  which runs off the page), and lets a long fraction or bet name break after
+  its slash or underscores and between groups of digits;
 - numbers every output figure, with its alt text as the caption, and keeps a
   tall one short enough to share its page with the caption.
 
@@ -41,6 +41,8 @@ WIDGET_NOTE = "(A live widget: it responds in the notebook and on the book's web
 MAX_HEIGHT = "5.5in"
 #: The characters a line of a table holds across the page; a wider table gets wrapping columns.
 LINE = 80
+#: The space between columns, in characters: a narrow column's share of the line must include it.
+PADDING = 3
 #: No column is planned wider than this many characters: longer entries wrap.
 WIDEST_COLUMN = 30
 #: Height over width above which a figure at the full text width would be taller than MAX_HEIGHT.
@@ -122,14 +124,14 @@ def fit_to_page(table: nodes.table) -> None:
     if sum(widths) + 2 * len(widths) <= LINE or len(colspecs) != len(widths):
         return
     for colspec, width in zip(colspecs, widths):
-        colspec["colwidth"] = width
+        colspec["colwidth"] = width + PADDING
     table["classes"].append("colwidths-given")
 
 
 #: A run of text with no place to break a line: a long fraction or number.
-UNBREAKABLE = re.compile(r"[^\s]{13,}")
-#: Where such a run may break: after a slash, or after every 8 characters.
-BREAK_AFTER = re.compile(r"/|[^/]{8}(?=[^/])")
+UNBREAKABLE = re.compile(r"[^\s]{8,}")
+#: Where such a run may break: after a slash, underscore, comma or hyphen, and after every 8 digits of a number.
+BREAK_AFTER = re.compile(r"[/_,-]|\d{8}(?=\d)")
 
 
 def breakable(text: str) -> list[nodes.Node]:

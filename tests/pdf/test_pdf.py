@@ -51,6 +51,11 @@ def test_a_long_fraction_may_break_after_its_slash_and_between_groups_of_digits(
                                             "16602453", r"\allowbreak{}", "602880", " here"]
 
 
+def test_a_long_bet_name_may_break_after_its_underscores():
+    assert [p.astext() for p in print_edition.breakable("dragon_bonus_player")] == [
+        "dragon_", r"\allowbreak{}", "bonus_", r"\allowbreak{}", "player"]
+
+
 def test_html_without_a_table_is_left_alone():
     assert print_edition.latex_table("<p>no table here</p>") is None
 
