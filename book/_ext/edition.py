@@ -64,6 +64,7 @@ class EditionDirective(SphinxDirective):
 
 
 def fill_edition_lines(app, doctree, docname) -> None:
+    """Write the version line into the page as it is written."""
     for node in list(doctree.findall(edition_line)):
         node.replace_self(nodes.Text(app.config.house_edge_edition))
 

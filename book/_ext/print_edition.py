@@ -51,7 +51,7 @@ COLOUR = re.compile(r"(?<![-\w])(background|color)\s*:\s*(#[0-9a-fA-F]{6}|[a-z]+
 
 
 class TableCells(HTMLParser):
-    """The cells of the first HTML table, row by row, as (text, background, colour) with colours as hex."""
+    """The cells of an HTML table, row by row, as (text, background, colour); a colour is #rrggbb or a name."""
 
     def __init__(self):
         super().__init__()
@@ -230,7 +230,7 @@ class BookShape(SphinxPostTransform):
     builders = ("latex",)
 
     def run(self, **kwargs) -> None:
-        chapters = [n for n in self.document.findall(addnodes.start_of_file)]
+        chapters = list(self.document.findall(addnodes.start_of_file))
         if not chapters:
             return  # a single page, not the whole book
         self.intro_as_chapter(chapters[0])
