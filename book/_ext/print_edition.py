@@ -118,14 +118,15 @@ def column_widths(table: nodes.table) -> list[int]:
 
 
 def fit_to_page(table: nodes.table) -> None:
-    """Give a table wider than a line columns that wrap, sized by their longest entries."""
+    """Give a table wider than a line columns that wrap, sized by their longest entries, and let it break across pages."""
     widths = column_widths(table)
     colspecs = list(table.findall(nodes.colspec))
     if sum(widths) + 2 * len(widths) <= LINE or len(colspecs) != len(widths):
         return
     for colspec, width in zip(colspecs, widths):
         colspec["colwidth"] = width + PADDING
-    table["classes"].append("colwidths-given")
+    # Wrapped rows are tall: only a longtable may break across pages (Sphinx makes one only past 30 rows).
+    table["classes"] += ["colwidths-given", "longtable"]
 
 
 #: A run of text with no place to break a line: a long fraction or number.
