@@ -1,6 +1,7 @@
 # The House Edge: build the book, run every check, refresh notebook outputs, time the library.
 #   make book       build the site into _build/html/
 #   make test       ruff, mypy, unit tests, doctests, nbval on every chapter, a strict book build, the site in a browser
+#   make pdf        build the whole book as one PDF: _build/latex/the-house-edge.pdf
 #   make notebooks  re-execute every chapter notebook and save its outputs, regenerate the assignments
 #   make bench      print timings (medians over repeated runs)
 #   make clean      remove builds and the virtual environment
@@ -12,7 +13,7 @@ STAMP  := $(VENV)/.installed
 # The chapters; the assignments under book/assignments/ are generated (python -m casino_math.classroom build).
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/_build/*' -not -path 'book/assignments/*')
 
-.PHONY: book test lint typecheck unit package-test nbval strict-book site-test site-deps notebooks bench clean
+.PHONY: book pdf pdf-test pdf-deps test lint typecheck unit package-test nbval strict-book site-test site-deps notebooks bench clean
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,11 +25,11 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build .
 	@echo "The book is built: open $(CURDIR)/_build/html/index.html"
 
-test: lint typecheck unit package-test nbval strict-book site-test
+test: lint typecheck unit package-test nbval strict-book site-test pdf-test
 	@echo "All checks passed."
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest casino_math tests --ignore=tests/browser --ignore=tests/package
+	$(BIN)/python -m pytest casino_math tests --ignore=tests/browser --ignore=tests/package --ignore=tests/pdf
 
 # casino_math as a package: python -m build makes the wheel and sdist, a fresh virtual environment installs the
 # wheel (pip fetches numpy there), and its command line and doctests are run from it.
@@ -54,6 +55,28 @@ site-deps:
 	    apt-get update -qq && apt-get install -y -qq chromium $$(command -v npm >/dev/null || echo npm); \
 	  else \
 	    echo "The site needs npm and Debian's chromium: sudo apt-get install chromium npm"; exit 1; \
+	  fi; }
+
+# The PDF edition, with LaTeX from Debian's packages (xelatex; poppler-utils for the PDF test).  Build it before
+# `make book` and the site serves it and links it from every page's footer.
+PDF_PACKAGES := latexmk texlive-latex-recommended texlive-fonts-recommended texlive-latex-extra texlive-xetex \
+                tex-gyre fonts-freefont-otf poppler-utils
+
+pdf: $(STAMP) pdf-deps
+	$(BIN)/jupyter-book build . --builder pdflatex
+	@echo "The PDF is built: $(CURDIR)/_build/latex/the-house-edge.pdf"
+
+# The PDF's text and pages: chapter titles, no widget repr, no unresolved reference; pages to _build/pdf-pages/.
+pdf-test: pdf
+	$(BIN)/python -m pytest tests/pdf
+
+pdf-deps:
+	@command -v xelatex >/dev/null && command -v latexmk >/dev/null && command -v pdftotext >/dev/null \
+	  && fc-list | grep -q FreeSerif && kpsewhich tabulary.sty >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(PDF_PACKAGES); \
+	  else \
+	    echo "The PDF needs Debian's LaTeX: sudo apt-get install --no-install-recommends $(PDF_PACKAGES)"; exit 1; \
 	  fi; }
 
 notebooks: $(STAMP)
