@@ -164,6 +164,16 @@ class Session(Mapping):
         """
         return self.P(lambda net: net < 0)
 
+    def ahead_even_behind(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The chances of ending ahead, even and behind: together, 1.
+
+        >>> from casino_math.dice import coin
+        >>> from casino_math.bets import even_money
+        >>> session(even_money("heads", coin(), lambda side: side == "H"), 2).ahead_even_behind()
+        (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
+        """
+        return self.p_ahead(), self.p_even(), self.p_behind()
+
     def distribution(self) -> Distribution:
         """The session as a :class:`Distribution` (every probability built as a Fraction: slow for long sessions).
 

@@ -13,7 +13,7 @@ from functools import cached_property
 from itertools import pairwise
 from math import comb, gcd, lcm
 
-from ..bets import Bet
+from ..bets import Bet, house_edge_per_bet_made
 from ..distribution import Distribution
 from ..session import _check_rounds
 from .chain import cover
@@ -85,6 +85,16 @@ class Walk:
         """
         return Fraction(self.ruined[-1], self.step_denominator**self.rounds)
 
+    def ahead_even_behind(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The chances of ending above, at and below the starting bankroll.
+
+        >>> from casino_math.dice import one_face_bet
+        >>> walk(one_face_bet(1), 1, 1).ahead_even_behind()
+        (Fraction(1, 6), Fraction(0, 1), Fraction(5, 6))
+        """
+        start = self.bankroll
+        return self.P(lambda b: b > start), self.P(lambda b: b == start), self.P(lambda b: b < start)
+
     def P(self, event) -> Fraction:
         """The probability of an event about the final bankroll (a predicate on it).
 
@@ -102,6 +112,26 @@ class Walk:
         Fraction(1, 3)
         """
         return sum((b * c for b, c in self.counts.items()), Fraction(0)) / self.denominator
+
+
+def expected_loss(bet: Bet, w: Walk) -> Fraction:
+    """The expected loss of a session that may stop early, in units: the house edge times the expected bets made.
+
+    This is Wald's identity: however the stopping rule is chosen, each bet made
+    loses the edge on average, so the session loses the edge times the number
+    of bets it is expected to make.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> heads = even_money("heads", coin(), lambda side: side == "H")
+    >>> expected_loss(heads, walk(heads, 1, 2))            # a fair coin: no loss, however long the session
+    Fraction(0, 1)
+    >>> from casino_math.dice import one_face_bet
+    >>> w = walk(one_face_bet(1), 1, 2)
+    >>> expected_loss(one_face_bet(1), w) == w.bankroll - w.E()      # the edge 2/3 times 1 + 1/6 bets
+    True
+    """
+    return house_edge_per_bet_made(bet) * w.expected_bets()
 
 
 def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
