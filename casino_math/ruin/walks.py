@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
-from math import comb, gcd, lcm
+from math import comb, gcd
 
 from ..bets import Bet, house_edge_per_bet_made
 from ..distribution import Distribution
@@ -157,11 +157,8 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
         bankroll, goal = check_goal(bankroll, goal)
     rounds = _check_rounds(rounds)
     check_walk_size(bet, rounds)
-    net = bet.net()
-    denominator = lcm(*(p.denominator for p in net.values()))
-    scale = lcm(*(x.denominator for x in net))
-    counts = {int(x * scale): int(p * denominator) for x, p in net.items()}
-    pushes = counts.pop(0, 0)
+    lattice = bet.net().lattice()
+    counts, pushes, scale, denominator = lattice.moves, lattice.pushes, lattice.scale, lattice.denominator
     least, top = int(cover(bet) * scale), None if goal is None else goal * scale
     decided = _decided_walk(counts, bankroll * scale, least, top, rounds)
     live = _mixed([d.live for d in decided], pushes)
@@ -191,12 +188,11 @@ def walk_work(bet: Bet, rounds: int) -> tuple[int, int, int]:
     >>> walk_work(even_money("heads", coin(), lambda s: s == "H"), 30)       # 2 results, 31 bankrolls, 30 bits
     (18600, 31, 30)
     """
-    lad_moves = [x for x in bet.net() if x != 0]
-    scale = lcm(*(x.denominator for x in lad_moves)) if lad_moves else 1
-    steps = sorted(int(x * scale) for x in lad_moves) or [0]
+    lattice = bet.net().lattice()
+    steps = list(lattice.moves) or [0]
     stride = gcd(*(s - steps[0] for s in steps)) or 1
     bankrolls = min((steps[-1] - steps[0]) // stride * rounds + 1, comb(rounds + len(steps) - 1, len(steps) - 1))
-    denominator = lcm(*(p.denominator for p in bet.net().values()))
+    denominator = lattice.denominator
     bits = max(1, rounds * (denominator.bit_length() - 1))
     return len(steps) * bankrolls * bits * rounds // 3, bankrolls, bits
 
