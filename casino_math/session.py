@@ -485,8 +485,8 @@ def p_ahead_curve(bet: Bet, most: int) -> list[Fraction]:
     """
     most = whole(most, "the number of bets", least=1)
     lattice = bet.net().lattice()
-    (lose, _), (win, _) = sorted(lattice.counts.items()) + [(0, 0)] * (2 - len(lattice.counts))
-    if len(lattice.counts) != 2 or not lose < 0 < win:
+    steps = lattice.counts
+    if len(steps) != 2 or not min(steps) < 0 < max(steps):
         return [session(bet, n).p_ahead() for n in range(1, most + 1)]
     d = lattice.denominator
     return [Fraction(count, d**n) for n, count in enumerate(_ahead_counts(lattice, most), start=1)]
