@@ -263,3 +263,11 @@ def test_residues_and_chinese_remainders_round_trip():
     numbers = [0, 1, -1, 2**600 + 12345, -(3**700), 10**300]
     assert ruin.linalg.from_residues(ruin.linalg.residues(numbers, primes), primes) == numbers
     assert len(set(primes)) == 40 and all(q < 2**30 and pow(3, q - 1, q) == 1 and q % 2 for q in primes)
+
+
+@pytest.mark.parametrize("bits", [1, 2000, 2031, 2032, 2047, 2048, 5000, 100_000])
+def test_residues_are_exact_at_every_size(bits):
+    # Around 2032 bits the digits go from 16 bits to 8, to keep the floating-point sum exact.
+    primes = ruin.linalg.primes_below_2_30(30)
+    numbers = [2**bits - 1, -(2**bits - 1), 3**(bits // 2) + 1, 0]
+    assert ruin.linalg.residues(numbers, primes).tolist() == [[n % q for q in primes] for n in numbers]

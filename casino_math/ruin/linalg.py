@@ -135,10 +135,12 @@ def primes_below_2_30(count: int) -> tuple[int, ...]:
 def residues(values: list[int], primes):
     """The remainders of whole numbers after division by each prime below 2**30, as a numpy array (values x primes).
 
-    A number is its digits b_j (16 or 8 bits each) times B**j, so its remainder
-    is the sum of b_j times (B**j mod p): one matrix product for all numbers and
-    all primes at once.  In floating point it is exact while the sum stays below
-    2**53: each term is below B * 2**30, and there are few enough of them.
+    A number is its digits b_j (of 16 bits, or 8 for longer numbers) times
+    B**j, so its remainder is the sum of b_j times (B**j mod p): one matrix
+    product for all numbers and all primes at once.  It is taken in floating
+    point, which is several times faster here than 64-bit integers, and exact:
+    each term is below B * 2**30 and there are few enough of them to keep the
+    sum below 2**53, where every whole number is a float.
 
     >>> residues([10, -1, 2**80], (7, 5)).tolist()
     [[3, 0], [6, 4], [4, 1]]
@@ -146,19 +148,18 @@ def residues(values: list[int], primes):
     import numpy as np
 
     bits = max(1, max(abs(v).bit_length() for v in values))
-    base = 16 if bits <= 16 * 127 else 8                 # the sum must stay below 2**53, where floats are exact
+    base = 16 if bits // 16 + 1 < 2**7 else 8            # at most 2**(53 - 30 - base) digits of base bits
     size = bits // base + 1
     if size >= 2 ** (53 - 30 - base):
         raise ValueError(f"numbers of {bits} bits are too long to reduce exactly in floating point")
     data = b"".join(abs(v).to_bytes(size * base // 8, "little") for v in values)
-    kind = np.dtype("<u2") if base == 16 else np.uint8
-    digits = np.frombuffer(data, dtype=kind).reshape(len(values), size).astype(np.float64)
+    digits = np.frombuffer(data, dtype="<u2" if base == 16 else np.uint8).reshape(len(values), size)
     p = np.array(primes, dtype=np.int64)
     powers = np.empty((size, len(primes)), dtype=np.int64)
     powers[0] = 1
     for j in range(1, size):
         powers[j] = powers[j - 1] * 2**base % p
-    r = (digits @ powers.astype(np.float64)).astype(np.int64) % p            # exact below 2**53
+    r = (digits.astype(np.float64) @ powers.astype(np.float64)).astype(np.int64) % p
     negative = np.array([v < 0 for v in values])[:, None]
     return np.where(negative, (p - r) % p, r)
 
