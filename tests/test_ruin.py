@@ -271,3 +271,8 @@ def test_residues_are_exact_at_every_size(bits):
     primes = ruin.linalg.primes_below_2_30(30)
     numbers = [2**bits - 1, -(2**bits - 1), 3**(bits // 2) + 1, 0]
     assert ruin.linalg.residues(numbers, primes).tolist() == [[n % q for q in primes] for n in numbers]
+
+
+@pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{g}-{b}" for g, b, _ in EVERY_BET])
+def test_every_bet_by_remainders_agrees_with_gaussian_elimination(by_remainders, game, bet_id, bet):
+    assert ruin.ruin_by_climbing(bet, 2, 4) == ruin.ruin_chain(bet, 2, 4)
