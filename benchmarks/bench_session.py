@@ -1,5 +1,7 @@
 """Sessions, ruin, betting systems and simulation: how long the exact answers take (medians)."""
 
+import sys
+from fractions import Fraction
 from math import comb
 
 from timing import median_seconds, report, report_ratio
@@ -20,6 +22,47 @@ def _fraction_per_term(bet, rounds):
 def _fresh(bet, rounds):
     session._session_counts.cache_clear()        # time the computation, not the cache
     return session.session(bet, rounds).p_ahead()
+
+
+def _ahead_term_by_term(bet, most):
+    """The P(ahead) curve as first built: every count of k wins carried forward, the tail summed for each n."""
+    net = bet.net()
+    lose, win = sorted(net)
+    p = net[win]
+    d = p.denominator
+    a, b = p.numerator, d - p.numerator
+    ways, curve = [1], []
+    for n in range(1, most + 1):
+        ways = [ways[0] * b] + [ways[k] * b + ways[k - 1] * a for k in range(1, n)] + [ways[-1] * a]
+        curve.append(Fraction(sum(w for k, w in enumerate(ways) if k * win + (n - k) * lose > 0), d**n))
+    return curve
+
+
+def _by_long_division(f):
+    """Run f with every ladder system solved by whole-number elimination (the method before remainders)."""
+    saved, ruin.linalg.MODULAR_FROM_BITS = ruin.linalg.MODULAR_FROM_BITS, 10**12
+    try:
+        return f()
+    finally:
+        ruin.linalg.MODULAR_FROM_BITS = saved
+
+
+def long_run() -> None:
+    """The long-run chapter's two slow questions, each against the method it replaced, in the same run."""
+    banker = baccarat.banker_bet()
+    red = dict(roulette.edge_bets(roulette.OXFORD))["red"]
+    straight = dict(roulette.edge_bets(roulette.OXFORD))["straight"]
+    new = median_seconds(lambda: ruin.ruin(banker, 20, 40), repeat=7)
+    old = median_seconds(lambda: _by_long_division(lambda: ruin.ruin(banker, 20, 40)), repeat=5)
+    report("ruin(banker, 20, 40)  [ladder, solved from remainders]", new)
+    report("ruin(banker, 20, 40)  [ladder, whole-number elimination]", old)
+    report_ratio("  speed-up", old, new)
+    for name, bet in (("red", red), ("straight up", straight)):
+        new = median_seconds(lambda bet=bet: session.p_ahead_curve(bet, 1000), repeat=7)
+        old = median_seconds(lambda bet=bet: _ahead_term_by_term(bet, 1000), repeat=3)
+        report(f"P(ahead) of {name} for n = 1..1000  [one pass over the counts]", new)
+        report(f"P(ahead) of {name} for n = 1..1000  [term by term]", old)
+        report_ratio("  speed-up", old, new)
 
 
 def main() -> None:
@@ -48,7 +91,7 @@ def main() -> None:
     report("ruin(straight up, 20, 40)  [chain, climbing]", median_seconds(lambda: ruin.ruin(straight, 20, 40)))
     report("ruin(dragon bonus, 20, 40)  [chain, climbing]", median_seconds(lambda: ruin.ruin(dragon, 20, 40)))
     report("ruin(banker, 10, 20)  [chain: 380 bankrolls]", median_seconds(lambda: ruin.ruin(banker, 10, 20)))
-    report("ruin(banker, 20, 40)  [chain: 780 bankrolls]", median_seconds(lambda: ruin.ruin(banker, 20, 40), repeat=3))
+    long_run()
     climb = median_seconds(lambda: ruin.ruin_by_climbing(banker, 2, 4))
     eliminate = median_seconds(lambda: ruin.ruin_chain(banker, 2, 4), repeat=3)
     report("ruin_by_climbing(banker, 2, 4)", climb)
@@ -78,4 +121,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    long_run() if sys.argv[1:] == ["long-run"] else main()

@@ -252,7 +252,7 @@ class Distribution(Mapping):
             raise ValueError("cannot condition on an event of probability 0")
         return Distribution._exact({o: p / total for o, p in kept.items()})
 
-    def convolve(self, other: Distribution, combine: Callable[[Any, Any], Outcome] = None) -> Distribution:
+    def convolve(self, other: Distribution, combine: Callable[[Any, Any], Outcome] | None = None) -> Distribution:
         """The distribution of ``combine(x, y)`` for independent draws x from this and y from other.
 
         ``combine`` defaults to addition; ``d1 + d2`` is short for ``d1.convolve(d2)``.

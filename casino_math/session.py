@@ -34,7 +34,7 @@ from functools import lru_cache
 from math import comb, gcd, log2
 
 from .bets import Bet, expected_value, variance
-from .distribution import Distribution, Event, decimal_sqrt, exact, whole
+from .distribution import Distribution, Event, as_decimal, decimal_sqrt, digit_count, exact, whole
 
 
 def _check_rounds(rounds) -> int:
@@ -163,6 +163,37 @@ class Session(Mapping):
         Fraction(25, 36)
         """
         return self.P(lambda net: net < 0)
+
+    def ahead_even_behind(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The chances of ending ahead, even and behind: together, 1.
+
+        >>> from casino_math.dice import coin
+        >>> from casino_math.bets import even_money
+        >>> session(even_money("heads", coin(), lambda side: side == "H"), 2).ahead_even_behind()
+        (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
+        """
+        return self.p_ahead(), self.p_even(), self.p_behind()
+
+    def decimals(self, significant: int = 12) -> dict[str, Decimal]:
+        """P(ahead), P(even), P(behind) and the expected net, rounded to ``significant`` digits.
+
+        After thousands of bets the exact fractions are longer than Python
+        writes out as text, so they are rounded by whole-number arithmetic.
+
+        >>> from casino_math.bets import even_money
+        >>> red = even_money("red", Distribution.uniform(range(38)), lambda pocket: pocket < 18)
+        >>> session(red, 5000).decimals(4)
+        {'p_ahead': Decimal('0.00009255'), 'p_even': Decimal('0.00001098'), 'p_behind': Decimal('0.9999'), 'expected_net': Decimal('-263.2')}
+        >>> session(red, 5000).denominator_digits()          # 19**5000
+        6394
+        """
+        ahead, even, behind = self.ahead_even_behind()
+        figures = {"p_ahead": ahead, "p_even": even, "p_behind": behind, "expected_net": self.expected_net()}
+        return {name: as_decimal(q, significant) for name, q in figures.items()}
+
+    def denominator_digits(self) -> int:
+        """The decimal digits of the common denominator (the bet's denominator to the power ``rounds``)."""
+        return digit_count(self.denominator)
 
     def distribution(self) -> Distribution:
         """The session as a :class:`Distribution` (every probability built as a Fraction: slow for long sessions).
@@ -475,8 +506,8 @@ def p_ahead_curve(bet: Bet, most: int) -> list[Fraction]:
     """
     most = whole(most, "the number of bets", least=1)
     lattice = bet.net().lattice()
-    (lose, _), (win, _) = sorted(lattice.counts.items()) + [(0, 0)] * (2 - len(lattice.counts))
-    if len(lattice.counts) != 2 or not lose < 0 < win:
+    steps = lattice.counts
+    if len(steps) != 2 or not min(steps) < 0 < max(steps):
         return [session(bet, n).p_ahead() for n in range(1, most + 1)]
     d = lattice.denominator
     return [Fraction(count, d**n) for n, count in enumerate(_ahead_counts(lattice, most), start=1)]

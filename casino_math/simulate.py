@@ -31,6 +31,7 @@ from math import lcm
 import numpy as np
 
 from .bets import LOSE, PUSH, WIN, Bet, expected_value, standard_deviation
+from .distribution import is_whole
 
 #: How many standard errors a simulated mean may stray from the exact value in
 #: the cross-checks: four (a fair sample strays further about 6 times in 100,000).
@@ -43,13 +44,13 @@ def generator(seed: int) -> np.random.Generator:
     >>> int(generator(7).integers(1, 7)) == int(generator(7).integers(1, 7))
     True
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if not is_whole(seed) or seed < 0:
         raise ValueError(f"a seed must be a whole number from 0 up, not {seed!r}")
     return np.random.default_rng(seed)
 
 
 def _check_size(size, what: str = "the number of bets") -> int:
-    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
+    if not (is_whole(size) or isinstance(size, np.integer)) or size < 1:
         raise ValueError(f"{what} must be a positive whole number, not {size!r}")
     return int(size)
 
@@ -141,12 +142,11 @@ def sample_bet(bet: Bet, size: int, rng: np.random.Generator) -> Sample:
     """
     size = _check_size(size)
     net = bet.net()
-    values = list(net)
-    denominator = lcm(*(p.denominator for p in net.values()))
-    cuts = np.cumsum([int(net[x] * denominator) for x in values])
-    picks = np.searchsorted(cuts, rng.integers(0, denominator, size=size, dtype=np.int64), side="right")
-    steps, scale = _nets_in_steps(values)
-    return Sample(bet.name, np.array([steps[x] for x in values], dtype=np.int64)[picks], scale)
+    lattice, values = net.lattice(), list(net)
+    steps = [int(x * lattice.scale) for x in values]
+    cuts = np.cumsum([lattice.counts[step] for step in steps])
+    picks = np.searchsorted(cuts, rng.integers(0, lattice.denominator, size=size, dtype=np.int64), side="right")
+    return Sample(bet.name, np.array(steps, dtype=np.int64)[picks], lattice.scale)
 
 
 def session_nets(bet: Bet, rounds: int, sessions: int, rng: np.random.Generator) -> Sample:
@@ -466,7 +466,7 @@ def deal_shoes(rules, shoes: int, rng: np.random.Generator, cut_card: int = CUT_
     """
     shoes = _check_size(shoes, "the number of shoes")
     cards = shoe_cards(rules)
-    if isinstance(cut_card, bool) or not isinstance(cut_card, int) or not 6 <= cut_card <= len(cards) - 6:
+    if not is_whole(cut_card) or not 6 <= cut_card <= len(cards) - 6:
         raise ValueError(
             f"the cut card must leave a whole number of cards from 6 (a coup can take six) to {len(cards) - 6} "
             f"behind it, not {cut_card!r}"

@@ -25,10 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import lcm
 
 from .bets import Bet, house_edge_per_bet_made
-from .distribution import Distribution
+from .distribution import Distribution, is_whole
 from .ruin import check_bankroll, check_goal, cover
 from .session import _check_rounds
 
@@ -76,7 +75,7 @@ def reverse_martingale(wins: int = 3) -> System:
     >>> [parlay.after_win(stake) for stake in (1, 2, 4)]         # 1, 2, 4, then back to 1
     [2, 4, 1]
     """
-    if isinstance(wins, bool) or not isinstance(wins, int) or wins < 1:
+    if not is_whole(wins) or wins < 1:
         raise ValueError(f"the number of wins in a row before starting again must be a positive whole number, not {wins!r}")
     return System(
         "reverse martingale",
@@ -167,7 +166,7 @@ class Play:
 def _check_table_max(table_max) -> int | None:
     if table_max is None:
         return None
-    if isinstance(table_max, bool) or not isinstance(table_max, int) or table_max < 1:
+    if not is_whole(table_max) or table_max < 1:
         raise ValueError(
             f"the table maximum must be a positive whole number of units (table minimums), not {table_max!r}"
         )
@@ -219,9 +218,9 @@ def play(bet: Bet, system: System, bankroll: int, goal: int | None = None, table
     if system.max_bets is not None:
         rounds = min(rounds, system.max_bets)
     net = bet.net()
-    denominator = lcm(*(p.denominator for p in net.values()))
-    scale = lcm(*(x.denominator for x in net))
-    results = [(int(x * scale), int(p * denominator)) for x, p in net.items()]
+    lattice = net.lattice()
+    denominator, scale = lattice.denominator, lattice.scale
+    results = [(int(x * scale), lattice.counts[int(x * scale)]) for x in net]      # in the bet's own order
     per_unit = cover(bet)
     least, top = int(per_unit * scale), None if goal is None else goal * scale
 
@@ -285,7 +284,7 @@ def martingale_series(bet: Bet, doublings: int) -> Distribution:
     """
     if set(bet.net()) != {-1, 1}:
         raise ValueError(f"a martingale series needs an even-money bet that wins or loses one unit; {bet.name} does not")
-    if isinstance(doublings, bool) or not isinstance(doublings, int) or doublings < 1:
+    if not is_whole(doublings) or doublings < 1:
         raise ValueError(f"the number of bets in the series must be a positive whole number, not {doublings!r}")
     q = bet.net()[-1]
     return Distribution({Fraction(1): 1 - q**doublings, Fraction(1 - 2**doublings): q**doublings})

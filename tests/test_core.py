@@ -4,15 +4,19 @@ Facts from first principles (counts on dice and coins), identities that must
 hold for every distribution and bet, and the error each bad input gets.
 """
 
+import sys
 from dataclasses import FrozenInstanceError, replace
+from decimal import Decimal
 from fractions import Fraction as F
 
 import pytest
+from sample_bets import EVERY_BET
 
+from casino_math import baccarat
 from casino_math import bets as b
 from casino_math.bets import Bet, even_money, simple_bet
 from casino_math.dice import coin, die, one_face_bet, total, two_dice
-from casino_math.distribution import Distribution, E, P, exact
+from casino_math.distribution import Distribution, E, Lattice, P, as_decimal, digit_count, exact, is_whole, whole
 
 # ---------------------------------------------------------------- facts by counting
 
@@ -217,3 +221,67 @@ def test_exact_refuses_bool_and_float():
 
 def test_P_of_a_collection_and_a_predicate_agree():
     assert P({2, 4, 6}, die()) == P(lambda f: f % 2 == 0, die()) == F(1, 2)
+
+
+# ---------------------------------------------------------------- the lattice form and whole()
+
+
+@pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{game}-{bet_id}" for game, bet_id, _ in EVERY_BET])
+def test_lattice_gives_back_the_distribution(game, bet_id, bet):
+    lattice = bet.net().lattice()
+    assert lattice.distribution() == bet.net()                                 # the identity: nothing lost
+    assert sum(lattice.counts.values()) == lattice.denominator                 # the counts are all the ways
+    assert all(isinstance(s, int) and isinstance(c, int) for s, c in lattice.counts.items())
+    assert lattice.pushes + sum(lattice.moves.values()) == lattice.denominator
+
+
+def test_banker_lattice_moves_in_twentieths():
+    lattice = baccarat.banker_bet().net().lattice()
+    assert lattice.scale == 20 and sorted(lattice.moves) == [-20, 19]         # lose 1 unit, win 19/20
+    assert lattice.outcome(19) == F(19, 20)
+
+
+def test_lattice_is_smallest():
+    assert Distribution({F(1, 2): F(1, 3), F(-1, 2): F(2, 3)}).lattice() == Lattice({-1: 2, 1: 1}, 2, 3)
+
+
+@pytest.mark.parametrize("value, what, least, error, message", [
+    (2.5, "the number of rounds", None, TypeError, r"^the number of rounds must be a whole number \(int\), not 2\.5$"),
+    (True, "the number of rounds", None, TypeError, r"^the number of rounds must be a whole number \(int\), not True$"),
+    ("10", "the bankroll", 1, TypeError, r"^the bankroll must be a whole number \(int\), not '10'$"),
+    (F(4, 2), "a count", 0, TypeError, r"^a count must be a whole number \(int\), not Fraction\(2, 1\)$"),
+    (0, "the number of rounds", 1, ValueError, r"^the number of rounds must be a positive whole number, not 0$"),
+    (-1, "a seed", 0, ValueError, r"^a seed must be a whole number from 0 up, not -1$"),
+    (5, "the goal", 6, ValueError, r"^the goal must be a whole number from 6 up, not 5$"),
+])
+def test_whole_errors(value, what, least, error, message):
+    with pytest.raises(error, match=message):
+        whole(value, what, least)
+
+
+def test_whole_accepts_whole_numbers():
+    assert whole(0, "x", least=0) == 0 and whole(10**5000, "x", least=1) == 10**5000
+    assert [is_whole(v) for v in (1, 1.0, True, F(1), "1")] == [True, False, False, False, False]
+
+
+@pytest.mark.parametrize("n", [0, 1, 9, 10, 99, 100, 10**4299, 10**4300 - 1, 10**4300, 3**20000, -(10**9000)],
+                         ids=lambda n: f"{n.bit_length()} bits")
+def test_digit_count_without_writing_the_number(n):
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)                    # only the test writes the number out, to check the count
+    try:
+        assert digit_count(n) == len(str(abs(n)))
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+@pytest.mark.parametrize("q, significant, expected", [
+    (F(1, 3), 12, Decimal("0.333333333333")),
+    (F(2, 3), 3, Decimal("0.667")),                  # rounded, not cut
+    (F(-1, 8), 2, Decimal("-0.13")),                 # half rounds away from zero
+    (F(999_999, 1), 3, Decimal("1.00E+6")),
+    (F(1, 10**5000 + 7), 4, Decimal("1.000E-5000")),
+    (F(0), 5, Decimal(0)),
+], ids=range(6))
+def test_as_decimal(q, significant, expected):
+    assert as_decimal(q, significant) == expected

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -212,3 +213,70 @@ def test_ruin_table_and_errors():
     ]:
         result = run("ruin", "--game", "roulette", "--bet", "red", *args)
         assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+# Big chains: the banker from 20 units to 40, solved from remainders modulo primes.
+
+
+@pytest.fixture
+def by_long_division(monkeypatch):
+    """Solve every ladder system by whole-number elimination (the method before remainders), however big."""
+    monkeypatch.setattr(ruin.linalg, "MODULAR_FROM_BITS", 10**12)
+
+
+@pytest.fixture
+def by_remainders(monkeypatch):
+    """Solve every ladder system from remainders, however small."""
+    monkeypatch.setattr(ruin.linalg, "MODULAR_FROM_BITS", 0)
+
+
+BANKER_20_TO_40 = ruin.ruin(baccarat.banker_bet(), 20, 40)
+
+
+def test_banker_20_to_40_agrees_with_long_division(by_long_division):
+    assert ruin.ruin(baccarat.banker_bet(), 20, 40) == BANKER_20_TO_40
+
+
+def test_banker_20_to_40_figures():
+    r = BANKER_20_TO_40
+    assert r.method == "chain" and r.p_goal + r.p_ruin == 1
+    assert r.digit_counts()["p_goal"] == (9157, 9158)                 # too long for Python to write as text
+    assert r.decimals(12) == {"p_goal": Decimal("0.368509555571"), "p_ruin": Decimal("0.631490444429"),
+                              "expected_bets": Decimal("451.863412292")}
+    assert repr(r) == "Ruin(banker, 20 -> 40 units: P(goal) 0.36851, P(ruin) 0.63149, expected bets 451.863 (chain))"
+    assert r.p_goal < Fraction(1, 2)                                     # a fair game's chance of doubling is 1/2
+
+
+@pytest.mark.parametrize("bet, bankroll, goal", [
+    (baccarat.banker_bet(), 3, 6), (baccarat.banker_bet(), 1, 2), (STRAIGHT, 2, 5), (craps.bet("buy_4"), 2, 5),
+    (craps.bet("field"), 2, 6), (baccarat.dragon_bonus_bet("player"), 2, 5),
+], ids=lambda x: getattr(x, "name", str(x)))
+def test_remainders_agree_with_gaussian_elimination(by_remainders, bet, bankroll, goal):
+    assert ruin.ruin_by_climbing(bet, bankroll, goal) == ruin.ruin_chain(bet, bankroll, goal)
+
+
+def test_remainders_fall_back_when_a_pivot_vanishes(by_remainders):
+    # A zero in the first pivot: elimination without row swaps meets it for every prime, so the
+    # whole-number elimination (which swaps rows) answers instead; x = 7, y = 5, x + y = 12.
+    (numerator,), det = ruin.linalg.solve_at([[0, 1], [1, 0]], [[5], [7]], [1, 1], [0])
+    assert Fraction(numerator, det) == 12
+
+
+def test_residues_and_chinese_remainders_round_trip():
+    primes = ruin.linalg.primes_below_2_30(40)
+    numbers = [0, 1, -1, 2**600 + 12345, -(3**700), 10**300]
+    assert ruin.linalg.from_residues(ruin.linalg.residues(numbers, primes), primes) == numbers
+    assert len(set(primes)) == 40 and all(q < 2**30 and pow(3, q - 1, q) == 1 and q % 2 for q in primes)
+
+
+@pytest.mark.parametrize("bits", [1, 2000, 2031, 2032, 2047, 2048, 5000, 100_000])
+def test_residues_are_exact_at_every_size(bits):
+    # Around 2032 bits the digits go from 16 bits to 8, to keep the floating-point sum exact.
+    primes = ruin.linalg.primes_below_2_30(30)
+    numbers = [2**bits - 1, -(2**bits - 1), 3**(bits // 2) + 1, 0]
+    assert ruin.linalg.residues(numbers, primes).tolist() == [[n % q for q in primes] for n in numbers]
+
+
+@pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{g}-{b}" for g, b, _ in EVERY_BET])
+def test_every_bet_by_remainders_agrees_with_gaussian_elimination(by_remainders, game, bet_id, bet):
+    assert ruin.ruin_by_climbing(bet, 2, 4) == ruin.ruin_chain(bet, 2, 4)

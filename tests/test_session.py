@@ -10,7 +10,7 @@ from math import comb
 import pytest
 from sample_bets import EVERY_BET, HEADS, RED, STRAIGHT, WHEEL  # noqa: F401
 
-from casino_math import baccarat, craps, session
+from casino_math import baccarat, craps, roulette, session
 from casino_math.bets import Bet, expected_value, variance
 from casino_math.dice import one_face_bet
 from casino_math.distribution import Distribution
@@ -209,3 +209,54 @@ def test_the_static_twin_is_the_walk_in_dollars():
     assert rows["P(broke within 100 bets)"] == percent(w.p_ruin())
     with pytest.raises(ValueError, match=r"a bankroll of \$20 does not cover one bet of \$25"):
         explorer_figures("roulette", "red", 25, 20, 10)
+
+
+# The expected value refuses floats; the P(ahead) curve from the whole-number counts.
+
+
+def test_expectation_refuses_a_float():
+    with pytest.raises(TypeError, match=r"^f\(-1\) = -1\.0 is a float; use a Fraction or an integer count"):
+        session.session(RED, 1).E(float)
+    assert session.session(RED, 1).E(lambda net: net * net) == 1                  # whole numbers and Fractions pass
+
+
+def _ahead_term_by_term(bet: Bet, most: int) -> list[Fraction]:
+    """The P(ahead) curve as first written: every count of k wins carried forward, the tail summed for each n."""
+    net = bet.net()
+    lose, win = sorted(net)
+    p = net[win]
+    d = p.denominator
+    a, b = p.numerator, d - p.numerator
+    ways, curve = [1], []
+    for n in range(1, most + 1):
+        ways = [ways[0] * b] + [ways[k] * b + ways[k - 1] * a for k in range(1, n)] + [ways[-1] * a]
+        curve.append(Fraction(sum(w for k, w in enumerate(ways) if k * win + (n - k) * lose > 0), d**n))
+    return curve
+
+
+@pytest.mark.parametrize("bet_id", ["straight", "split", "street", "corner", "six_line", "dozen", "red"])
+def test_ahead_curve_matches_term_by_term(bet_id):
+    bet = dict(roulette.edge_bets(roulette.OXFORD))[bet_id]
+    assert session.p_ahead_curve(bet, 300) == _ahead_term_by_term(bet, 300)
+
+
+@pytest.mark.parametrize("bet", [HEADS, one_face_bet(2), one_face_bet(5)], ids=lambda bet: bet.name)
+def test_ahead_curve_matches_each_session(bet):
+    assert session.p_ahead_curve(bet, 40) == [session.session(bet, n).p_ahead() for n in range(1, 41)]
+
+
+def test_ahead_curve_of_a_bet_that_pushes_is_each_session():
+    banker = baccarat.banker_bet()
+    assert session.p_ahead_curve(banker, 5) == [session.session(banker, n).p_ahead() for n in range(1, 6)]
+
+
+def test_ahead_curve_published_shape():
+    curve = session.p_ahead_curve(RED, 1000)
+    assert curve[0] == Fraction(18, 38) and curve[1] == Fraction(18, 38) ** 2        # one spin; two wins of two
+    assert curve[-1] == session.session(RED, 1000).p_ahead()
+
+
+@pytest.mark.parametrize("rounds", [1, 2, 7, 50])
+def test_ahead_even_behind_add_to_one(rounds):
+    chances = session.session(baccarat.banker_bet(), rounds).ahead_even_behind()
+    assert sum(chances) == 1 and chances[0] == session.p_ahead(baccarat.banker_bet(), rounds)

@@ -50,7 +50,7 @@ from .formula import (
     p_reach_goal,
 )
 from .linalg import solve, solve_whole
-from .walks import MAX_WALK_WORK, Walk, bankroll_after, check_walk_size, walk, walk_work
+from .walks import MAX_WALK_WORK, Walk, bankroll_after, check_walk_size, expected_loss, walk, walk_work
 
 
 def ruin(bet: Bet, bankroll: int, goal: int) -> Ruin:
@@ -83,6 +83,6 @@ def ruin(bet: Bet, bankroll: int, goal: int) -> Ruin:
 __all__ = [
     "GOAL", "MAX_CHAIN_WORK", "MAX_WALK_WORK", "RUIN", "Ladder", "Ruin", "Walk", "bankroll_after", "chain_states",
     "chain_step", "check_bankroll", "check_chain_size", "check_goal", "check_walk_size", "cover",
-    "expected_bets_until_broke", "expected_duration", "is_win_lose_one", "ladder", "p_reach_goal", "ruin",
+    "expected_bets_until_broke", "expected_duration", "expected_loss", "is_win_lose_one", "ladder", "p_reach_goal", "ruin",
     "ruin_by_climbing", "ruin_chain", "ruin_chain_symbolic", "solve", "solve_whole", "walk", "walk_work",
 ]

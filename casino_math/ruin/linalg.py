@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import prod
 
 
 def solve(rows: list[dict[int, Fraction]], rhs: list[list[Fraction]]) -> list[list[Fraction]]:
@@ -136,27 +135,31 @@ def primes_below_2_30(count: int) -> tuple[int, ...]:
 def residues(values: list[int], primes):
     """The remainders of whole numbers after division by each prime below 2**30, as a numpy array (values x primes).
 
-    A number is its bytes b_j times 256**j, so its remainder is the sum of b_j
-    times (256**j mod p): one matrix product for all numbers and all primes at
-    once.  In floating point it is exact: each term is below 2**38 and there
-    are fewer than 2**15 of them.
+    A number is its digits b_j (of 16 bits, or 8 for longer numbers) times
+    B**j, so its remainder is the sum of b_j times (B**j mod p): one matrix
+    product for all numbers and all primes at once.  It is taken in floating
+    point, which is several times faster here than 64-bit integers, and exact:
+    each term is below B * 2**30 and there are few enough of them to keep the
+    sum below 2**53, where every whole number is a float.
 
     >>> residues([10, -1, 2**80], (7, 5)).tolist()
     [[3, 0], [6, 4], [4, 1]]
     """
     import numpy as np
 
-    size = max(1, max(abs(v).bit_length() for v in values) // 8 + 1)
-    if size >= 2**15:
-        raise ValueError(f"numbers of {8 * size} bits are too long to reduce exactly in floating point")
-    data = b"".join(abs(v).to_bytes(size, "little") for v in values)
-    digits = np.frombuffer(data, dtype=np.uint8).reshape(len(values), size).astype(np.float64)
+    bits = max(1, max(abs(v).bit_length() for v in values))
+    base = 16 if bits // 16 + 1 < 2**7 else 8            # at most 2**(53 - 30 - base) digits of base bits
+    size = bits // base + 1
+    if size >= 2 ** (53 - 30 - base):
+        raise ValueError(f"numbers of {bits} bits are too long to reduce exactly in floating point")
+    data = b"".join(abs(v).to_bytes(size * base // 8, "little") for v in values)
+    digits = np.frombuffer(data, dtype="<u2" if base == 16 else np.uint8).reshape(len(values), size)
     p = np.array(primes, dtype=np.int64)
     powers = np.empty((size, len(primes)), dtype=np.int64)
     powers[0] = 1
     for j in range(1, size):
-        powers[j] = powers[j - 1] * 256 % p
-    r = np.fmod(digits @ powers.astype(np.float64), p.astype(np.float64)).astype(np.int64)
+        powers[j] = powers[j - 1] * 2**base % p
+    r = (digits.astype(np.float64) @ powers.astype(np.float64)).astype(np.int64) % p
     negative = np.array([v < 0 for v in values])[:, None]
     return np.where(negative, (p - r) % p, r)
 
@@ -199,15 +202,32 @@ def solve_modular(matrix, rhs, primes):
 def from_residues(rs, primes) -> list[int]:
     """The whole numbers, each less than half the product of the primes in size, with these remainders (CRT).
 
+    Written M for the product of the primes, a number is the sum of c_i M / p_i
+    (mod M) with c_i = r_i / (M / p_i) mod p_i; the sum is formed pairwise, two
+    halves at a time, so that long numbers are multiplied only a few times.
+
     >>> import numpy as np
     >>> from_residues(np.array([[3, 0], [6, 4]]), (7, 5))
     [10, -1]
     """
-    modulus = prod(primes)
-    basis = [modulus // q * pow(modulus // q % q, -1, q) for q in primes]
+    import numpy as np
+
+    p = np.array(primes, dtype=np.int64)
+    others = np.ones_like(p)                        # M / p_i mod p_i: the product of the other primes
+    for j, q in enumerate(primes):
+        factor = np.full_like(p, q) % p
+        factor[j] = 1
+        others = others * factor % p
+    inverse = _inverse_mod(others, p)
+    layer = [(tuple(int(c) for c in column), q) for column, q in zip((np.asarray(rs) % p * inverse % p).T, primes)]
+    while len(layer) > 1:                           # (sums of c_i M_part / p_i, M_part), two halves at a time
+        paired = [tuple(a * m2 + b * m1 for a, b in zip(s1, s2)) for (s1, m1), (s2, m2) in zip(layer[::2], layer[1::2])]
+        moduli = [m1 * m2 for (_, m1), (_, m2) in zip(layer[::2], layer[1::2])]
+        layer = list(zip(paired, moduli)) + ([layer[-1]] if len(layer) % 2 else [])
+    sums, modulus = layer[0]
     out = []
-    for r in rs.tolist():
-        value = sum(a * b for a, b in zip(r, basis)) % modulus
+    for total in sums:
+        value = total % modulus
         out.append(value - modulus if 2 * value > modulus else value)
     return out
 

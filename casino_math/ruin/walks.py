@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
-from math import comb, gcd, lcm
+from math import comb, gcd
 
-from ..bets import Bet
+from ..bets import Bet, house_edge_per_bet_made
 from ..distribution import Distribution
 from ..session import _check_rounds
 from .chain import cover
@@ -85,6 +85,16 @@ class Walk:
         """
         return Fraction(self.ruined[-1], self.step_denominator**self.rounds)
 
+    def ahead_even_behind(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The chances of ending above, at and below the starting bankroll.
+
+        >>> from casino_math.dice import one_face_bet
+        >>> walk(one_face_bet(1), 1, 1).ahead_even_behind()
+        (Fraction(1, 6), Fraction(0, 1), Fraction(5, 6))
+        """
+        start = self.bankroll
+        return self.P(lambda b: b > start), self.P(lambda b: b == start), self.P(lambda b: b < start)
+
     def P(self, event) -> Fraction:
         """The probability of an event about the final bankroll (a predicate on it).
 
@@ -102,6 +112,26 @@ class Walk:
         Fraction(1, 3)
         """
         return sum((b * c for b, c in self.counts.items()), Fraction(0)) / self.denominator
+
+
+def expected_loss(bet: Bet, w: Walk) -> Fraction:
+    """The expected loss of a session that may stop early, in units: the house edge times the expected bets made.
+
+    This is Wald's identity: however the stopping rule is chosen, each bet made
+    loses the edge on average, so the session loses the edge times the number
+    of bets it is expected to make.
+
+    >>> from casino_math.dice import coin
+    >>> from casino_math.bets import even_money
+    >>> heads = even_money("heads", coin(), lambda side: side == "H")
+    >>> expected_loss(heads, walk(heads, 1, 2))            # a fair coin: no loss, however long the session
+    Fraction(0, 1)
+    >>> from casino_math.dice import one_face_bet
+    >>> w = walk(one_face_bet(1), 1, 2)
+    >>> expected_loss(one_face_bet(1), w) == w.bankroll - w.E()      # the edge 2/3 times 1 + 1/6 bets
+    True
+    """
+    return house_edge_per_bet_made(bet) * w.expected_bets()
 
 
 def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
@@ -127,11 +157,8 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
         bankroll, goal = check_goal(bankroll, goal)
     rounds = _check_rounds(rounds)
     check_walk_size(bet, rounds)
-    net = bet.net()
-    denominator = lcm(*(p.denominator for p in net.values()))
-    scale = lcm(*(x.denominator for x in net))
-    counts = {int(x * scale): int(p * denominator) for x, p in net.items()}
-    pushes = counts.pop(0, 0)
+    lattice = bet.net().lattice()
+    counts, pushes, scale, denominator = lattice.moves, lattice.pushes, lattice.scale, lattice.denominator
     least, top = int(cover(bet) * scale), None if goal is None else goal * scale
     decided = _decided_walk(counts, bankroll * scale, least, top, rounds)
     live = _mixed([d.live for d in decided], pushes)
@@ -161,12 +188,11 @@ def walk_work(bet: Bet, rounds: int) -> tuple[int, int, int]:
     >>> walk_work(even_money("heads", coin(), lambda s: s == "H"), 30)       # 2 results, 31 bankrolls, 30 bits
     (18600, 31, 30)
     """
-    lad_moves = [x for x in bet.net() if x != 0]
-    scale = lcm(*(x.denominator for x in lad_moves)) if lad_moves else 1
-    steps = sorted(int(x * scale) for x in lad_moves) or [0]
+    lattice = bet.net().lattice()
+    steps = list(lattice.moves) or [0]
     stride = gcd(*(s - steps[0] for s in steps)) or 1
     bankrolls = min((steps[-1] - steps[0]) // stride * rounds + 1, comb(rounds + len(steps) - 1, len(steps) - 1))
-    denominator = lcm(*(p.denominator for p in bet.net().values()))
+    denominator = lattice.denominator
     bits = max(1, rounds * (denominator.bit_length() - 1))
     return len(steps) * bankrolls * bits * rounds // 3, bankrolls, bits
 

@@ -37,8 +37,9 @@ def bet_figures(chosen, rules="oxford", spins: int = DEFAULT_SPINS) -> list[tupl
         bet = roulette.bet_on(chosen, roulette.rules_named(rules))
     except ValueError as error:
         return [("not a bet", str(error))]
-    after = session.net_after(bet, spins)
-    mean = bets.expected_value(bet) * spins
+    after = session.session(bet, spins)
+    mean = session.expected_net(bet, spins)
+    ahead, even, behind = after.ahead_even_behind()
 
     def exact_and_percent(q):
         return f"{display.fraction_text(q)} ({display.percent(q)})"
@@ -50,9 +51,9 @@ def bet_figures(chosen, rules="oxford", spins: int = DEFAULT_SPINS) -> list[tupl
         ("house edge", exact_and_percent(bets.house_edge(bet))),
         ("sd per spin", display.decimal(bets.standard_deviation(bet), 4)),
         (f"expected net after {spins} spins", f"{display.fraction_text(mean)} ({display.decimal(mean, 4)} units)"),
-        (f"P(ahead after {spins} spins)", exact_and_percent(after.P(lambda x: x > 0))),
-        (f"P(even after {spins} spins)", exact_and_percent(after.P({0}))),
-        (f"P(behind after {spins} spins)", exact_and_percent(after.P(lambda x: x < 0))),
+        (f"P(ahead after {spins} spins)", exact_and_percent(ahead)),
+        (f"P(even after {spins} spins)", exact_and_percent(even)),
+        (f"P(behind after {spins} spins)", exact_and_percent(behind)),
     ]
 
 

@@ -71,8 +71,8 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     """
     bet = game_bets(game)[bet_id]
     w = _walk(game, bet_id, units(stake, bankroll), rounds)
-    made = w.expected_bets()
-    loss = bets.house_edge_per_bet_made(bet) * made
+    made, loss = w.expected_bets(), ruin.expected_loss(bet, w)
+    ahead, even, behind = w.ahead_even_behind()
     start = w.bankroll
     edge = display.fraction_text(bets.house_edge_per_bet_made(bet))
     bets_made = display.fraction_text(made) if made.denominator == 1 else display.decimal(made, 2)
@@ -82,9 +82,9 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
         ("expected bets made", f"{bets_made} of {rounds}"),
         ("expected loss", f"${display.decimal(loss * stake, 2)} = edge {edge} x {bets_made} bets x ${stake}"),
         (f"P(broke within {rounds} bets)", display.percent(w.p_ruin())),
-        ("P(ahead at the end)", display.percent(w.P(lambda b: b > start))),
-        ("P(even at the end)", display.percent(w.P(lambda b: b == start))),
-        ("P(behind at the end)", display.percent(w.P(lambda b: b < start))),
+        ("P(ahead at the end)", display.percent(ahead)),
+        ("P(even at the end)", display.percent(even)),
+        ("P(behind at the end)", display.percent(behind)),
     ]
     return rows
 
