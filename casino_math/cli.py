@@ -30,7 +30,8 @@ from typing import Any, cast
 
 from . import bets as b
 from .bets import Bet
-from .display import Table, decimal, digit_count, fraction_text, percent
+from .display import Table, decimal, fraction_text, percent
+from .distribution import digit_count
 from .rules import GameRules
 
 GAMES = ("roulette", "craps", "baccarat")

@@ -29,22 +29,6 @@ def fraction_text(q: Fraction | int) -> str:
     return str(exact(q))
 
 
-def digit_count(n: int) -> int:
-    """How many decimal digits the whole number ``n`` has, found without writing it out.
-
-    Python refuses to write out a whole number of more than 4300 digits, and
-    exact probabilities over long sessions can have many more.
-
-    >>> digit_count(0), digit_count(9), digit_count(-10), digit_count(10**5000)
-    (1, 1, 2, 5001)
-    """
-    n = abs(n)
-    guess = max(1, (n.bit_length() * 30103) // 100000)  # log10(2) = 0.30103 (a slight underestimate)
-    while 10**guess <= n:
-        guess += 1
-    return guess
-
-
 def latex(q: Fraction | int, display_style: bool = False) -> str:
     r"""An exact number as LaTeX: ``\frac{1}{19}``; whole numbers stay whole.
 
