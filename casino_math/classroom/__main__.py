@@ -100,16 +100,13 @@ def _grade(args) -> int:
         print(f"warning: {sandbox.RISK}", file=sys.stderr)
     key = grader.load_key(args.assignment, args.sources)
 
-    written = set()
-
     def progress(entry):
         row = entry["row"]
         notes = f"  ({row['notes']})" if row["notes"] else ""
         print(f"{row['student']} [{entry['file']}]: {row['total']}{notes}", file=sys.stderr)
         if args.feedback:
             args.feedback.mkdir(parents=True, exist_ok=True)
-            name = row["student"] if row["student"] not in written else f"{row['student']}--{Path(entry['file']).stem}"
-            written.add(row["student"])
+            name = row["student"] if len(entry["files"]) == 1 else f"{row['student']}--{Path(entry['file']).stem}"
             (args.feedback / f"{name}.md").write_text(grader.feedback_text(key.assignment, entry), encoding="utf-8")
 
     with tempfile.TemporaryDirectory(prefix="classroom-package-") as copy:

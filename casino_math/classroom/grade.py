@@ -163,15 +163,26 @@ def refusal(notebook, assignment: source.Assignment) -> str | None:
     return None
 
 
-def code_cells(notebook) -> list[dict]:
-    """The notebook's code cells as the runner takes them: the code, and the question whose answer cell it is."""
+def code_cells(notebook, assignment: source.Assignment) -> list[dict]:
+    """The notebook's code cells as the runner takes them: the code, and the question whose answer cell it is.
+
+    A check cell left as it was made is not run: the grader runs the checks itself, and the public check's
+    answer would be thrown away.
+
+    >>> nb = {"cells": [{"cell_type": "code", "source": "p = 1", "metadata": {"classroom": {"question": "red"}}},
+    ...                 {"cell_type": "code", "source": 'check("demo.red", p)'}, {"cell_type": "markdown", "source": "x"}]}
+    >>> code_cells(nb, _demo_assignment())
+    [{'code': 'p = 1', 'question': 'red'}, {'code': '', 'question': None}]
+    """
+    checks = {source.check_line(assignment.name, q) for q in assignment.questions}
     cells = []
     for cell in notebook["cells"]:
         if isinstance(cell, dict) and cell.get("cell_type") == "code":
             code = cell.get("source", "")
             code = "".join(code) if isinstance(code, list) else str(code)
             question = _classroom(cell).get("question")
-            cells.append({"code": code, "question": question if isinstance(question, str) else None})
+            cells.append({"code": "" if code.strip() in checks else code,
+                          "question": question if isinstance(question, str) else None})
     return cells
 
 
@@ -330,11 +341,9 @@ def grade_file(path: Path, student: str, relative: str, key: Key, options: Optio
     problem = problem or refusal(notebook, key.assignment)
     if problem:
         return _zero(student, relative, key, problem)
-    cells = code_cells(notebook)
+    cells = code_cells(notebook, key.assignment)
     job = key.job(cells, options.timeout, options.check_timeout)
-    probes = sum(len(tests) for tests in key.tests.values())
-    wall = options.timeout + probes * options.check_timeout + sandbox.STARTUP_SECONDS
-    result = sandbox.run(job, options.program, options.package_root, wall)
+    result = sandbox.run(job, options.program, options.package_root)
     marks = tuple(judge_question(key, q, result.events, options.check_timeout) for q in key.assignment.questions)
     notes = notes_of(result.events, cells, key, result.killed, options.timeout) if result.events else \
         ["the sandbox reported nothing (it could not start Python?)"]
@@ -477,7 +486,7 @@ def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: 
             entries[running[future]] = entry
             write_csv(key.assignment, _rows(entries, students), out)
             if progress:
-                progress(entry)
+                progress({**entry, "files": students[grade.student]})
     write_csv(key.assignment, _rows(entries, students), out)
     return [entries[(rel, d)] for _, _, rel, d in todo]
 

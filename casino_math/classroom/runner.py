@@ -125,14 +125,15 @@ def main() -> None:
             result = {"missing": True} if answer is MISSING else probe(answer, how, job["check_timeout"])
             say(question=question, test=test, at=at, **result)
 
-    deadline = time.monotonic() + job["timeout"]
+    budget = job["timeout"]  # the cells' own time: the checks' time is not counted in it
     for index, cell in enumerate(job["cells"]):
-        left = deadline - time.monotonic()
-        if left <= 0:
+        if budget <= 0:
             say(stopped=index)
             break
         say(cell=index)
-        error = run_cell(cell["code"], namespace, left)
+        start = time.monotonic()
+        error = run_cell(cell["code"], namespace, budget)
+        budget -= time.monotonic() - start
         say(finished=index, error=error)
         if error == "TimeLimit":
             say(stopped=index)

@@ -36,8 +36,9 @@ FILE_BYTES = 64 * 2**20
 TMP_BYTES = 256 * 2**20
 #: The most a submission may report (bytes); a sandbox that reports more is stopped.
 REPORT_BYTES = 32 * 2**20
-#: Seconds allowed to start Python and import what the cells import, beyond the notebook's own time.
-STARTUP_SECONDS = 20
+#: Seconds allowed to start Python before the first cell, and grace beyond the time limits the runner keeps itself.
+STARTUP_SECONDS = 10
+GRACE_SECONDS = 2
 #: Where the copy of casino_math appears inside the sandbox.
 INSIDE = "/opt/classroom"
 RISK = ("grading without a sandbox: each notebook runs as you, and can read your files (the answer keys among "
@@ -123,10 +124,15 @@ class Run:
     """Why the grader ended the sandbox (its wall time, too much reported), or None."""
 
 
-def run(job: dict, program: str | None, package_root: Path, wall_seconds: float) -> Run:
-    """Run ``job`` (see :mod:`~casino_math.classroom.runner`) in a sandbox; the events it reported as it went."""
+def run(job: dict, program: str | None, package_root: Path) -> Run:
+    """Run ``job`` (see :mod:`~casino_math.classroom.runner`) in a sandbox; the events it reported as it went.
+
+    The wall clock allows the start, then the notebook's time from its first cell, then each check's time as
+    it starts; past that the sandbox is ended, however its code treats interrupts.
+    """
     read_end, write_end = os.pipe()
-    job = {**job, "limits": [int(wall_seconds) + 1, MEMORY_BYTES, FILE_BYTES], "report": write_end}
+    cpu = STARTUP_SECONDS + job["timeout"] + job["check_timeout"] * sum(map(len, job["probes"].values()))
+    job = {**job, "limits": [int(cpu) + 1, MEMORY_BYTES, FILE_BYTES], "report": write_end}
     with tempfile.TemporaryDirectory(prefix="classroom-") as plain:
         env = None
         if program is None:
@@ -143,19 +149,23 @@ def run(job: dict, program: str | None, package_root: Path, wall_seconds: float)
                 process.stdin.close()
             except BrokenPipeError:
                 pass
-            result = _collect(report, time.monotonic() + wall_seconds)
+            probes = sum(map(len, job["probes"].values()))
+            result = _collect(report, job["timeout"], job["check_timeout"], 2 * probes)
         _end(process)
     return result
 
 
-def _collect(report, deadline: float) -> Run:
+def _collect(report, timeout: float, check_timeout: float, most_probes: int) -> Run:
+    # The clock follows the runner: the start, then the cells' time, paused while a check runs (each check has
+    # its own time).  A submission can forge events, so no more checks are granted than the job has (twice over).
     result, buffer, total = Run(), b"", 0
+    deadline, left, started = time.monotonic() + STARTUP_SECONDS, None, False
     while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
+        now = time.monotonic()
+        if now >= deadline:
             result.killed = "wall time"
             break
-        ready, _, _ = select.select([report], [], [], left)
+        ready, _, _ = select.select([report], [], [], deadline - now)
         if not ready:
             continue
         chunk = os.read(report.fileno(), 1 << 16)
@@ -167,7 +177,19 @@ def _collect(report, deadline: float) -> Run:
             break
         buffer += chunk
         *lines, buffer = buffer.split(b"\n")
-        result.events += [event for event in map(_event, lines) if event is not None]
+        for event in filter(None, map(_event, lines)):
+            result.events.append(event)
+            now = time.monotonic()
+            if "cell" in event and not started:
+                started, deadline = True, now + timeout + GRACE_SECONDS
+            elif "probing" in event and most_probes > 0:
+                most_probes -= 1
+                left = left if left is not None else deadline - now
+                deadline = now + check_timeout + GRACE_SECONDS
+            elif "question" in event and left is not None:
+                deadline, left = now + left, None
+        if result.events and result.events[-1].get("done") is True:
+            break
     return result
 
 
