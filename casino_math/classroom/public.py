@@ -227,7 +227,7 @@ def check(question_id: str, answer) -> Feedback:
 
 def write(assignment: str, questions: dict, folder: Path = FOLDER) -> Path:
     """Write an assignment's public checks (from its key's questions, by short ID) as JSON; returns the file."""
-    text = json.dumps({short: publish(q) for short, q in questions.items()}, separators=(",", ":"), sort_keys=True)
+    text = json.dumps({short: publish(q) for short, q in questions.items()}, separators=(",", ":"))
     path = Path(folder) / f"{assignment}.json"
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.parent.mkdir(parents=True, exist_ok=True)
