@@ -10,7 +10,6 @@ import csv
 import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +20,6 @@ import casino_math
 from casino_math.classroom import build
 from casino_math.classroom.grade import SOURCES, journal_of
 
-pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is installed by `make site-deps`")
 
 MARKER = "classroom-hostile-leftover-7f3a"
 FULL = 11
