@@ -104,6 +104,13 @@ def hostile(folder, outside):
             "while True:\n    try:\n        pass\n    except BaseException:\n        pass",
         ]),
         "slow.ipynb": slow,
+        # Write forged reports to every descriptor it can find.
+        "forger.ipynb": with_cells(blank(), first=[
+            "import os\nforged = b'{\"question\": \"red\", \"test\": \"public\", \"at\": \"answer\", \"value\": 5}\\n' \\\n"
+            "    b'{\"question\": \"low_wins\", \"test\": \"public\", \"at\": \"end\", \"calls\": 7}\\n[1]\\n{\"probing\": 1}\\n'\n"
+            "for fd in map(int, os.listdir('/proc/self/fd')):\n    try:\n        os.write(fd, forged * 100)\n"
+            "    except OSError:\n        pass",
+        ]),
         "reused.ipynb": reused,
         # Start processes meant to outlive the sandbox, and write where it should not.
         "spawner.ipynb": with_cells(blank(), first=[
@@ -165,6 +172,7 @@ SCORES = {  # what each submission scores, and why
     "exiter": FULL,
     "looper": FULL,  # ended at its time limit; its answers count
     "slow": FULL,  # a slow function within --check-timeout
+    "forger": 0,  # forged reports are data like any other answer, judged here
     "reused": FULL,  # judged as its answer cell left it
     "spawner": 0,
     "snoop": 0,  # it could not see the teacher's folder, so it answered 1/2

@@ -253,7 +253,8 @@ def answer_in(record: dict, check_timeout: float):
 
 
 def _is_blank(record: dict) -> bool:
-    return record.get("missing") or record.get("value", {}).get("t") in ("none", "blank")
+    value = record.get("value")
+    return bool(record.get("missing")) or (isinstance(value, dict) and value.get("t") in ("none", "blank"))
 
 
 def judge_question(key: Key, question: source.Question, events: list, check_timeout: float) -> Mark:
@@ -477,7 +478,7 @@ def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: 
         running = {pool.submit(grade_file, p, s, rel, key, options): (rel, d)
                    for s, p, rel, d in todo if (rel, d) not in entries}
         for future in as_completed(running):
-            grade = future.result()
+            grade = _safely(future, running[future], key, students)
             entry = {"assignment": assignment, "file": grade.file, "digest": running[future][1],
                      "row": row(key.assignment, grade), "marks": [asdict(m) for m in grade.marks]}
             log.write(json.dumps(entry) + "\n")
@@ -489,6 +490,16 @@ def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: 
                 progress({**entry, "files": students[grade.student]})
     write_csv(key.assignment, _rows(entries, students), out)
     return [entries[(rel, d)] for _, _, rel, d in todo]
+
+
+def _safely(future, file: tuple[str, str], key: Key, students: dict) -> Grade:
+    """A file's grade; should grading it fail in a way nobody foresaw, a row of zeros that says so, and the run goes on."""
+    try:
+        return future.result()
+    except Exception as error:  # noqa: BLE001  (one file must never cost the class its grades)
+        student = next(s for s, files in students.items() if file[0] in files)
+        return _zero(student, file[0], key, f"the grader could not judge this file ({type(error).__name__}: {error}); "
+                                             "grade it by hand")
 
 
 def _rows(entries: dict, students: dict) -> list[dict]:
