@@ -20,7 +20,6 @@ import casino_math
 from casino_math.classroom import build
 from casino_math.classroom.grade import SOURCES, journal_of
 
-
 MARKER = "classroom-hostile-leftover-7f3a"
 FULL = 11
 GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
@@ -65,9 +64,9 @@ def hostile(folder, outside):
         "blank.ipynb": blank(),
         # Patch the checking code and the report inside the kernel, then answer nothing.
         "patcher.ipynb": with_cells(blank(), last=[
-            "import casino_math.classroom as c, casino_math.classroom.checks as k, casino_math.classroom.public as p\n"
+            ("import casino_math.classroom as c, casino_math.classroom.checks as k, casino_math.classroom.public as p\n"
             "right = lambda *a, **kw: k.Feedback('x', 'right')\n"
-            "c.check = p.check = p.judge = right\nfor kind in (k.Exact, k.Rule, k.Estimate, k.Simulation): kind.judge = right",
+            "c.check = p.check = p.judge = right\nfor kind in (k.Exact, k.Rule, k.Estimate, k.Simulation): kind.judge = right"),
             "import casino_math.classroom.data as d\nd.encode = lambda *a, **kw: {'t': 'str', 'v': 'right'}",
         ]),
         # Hijack the display, print verdicts, and search the stack for the checker's state.
@@ -79,53 +78,54 @@ def hostile(folder, outside):
         ]),
         # Look for the answer key and the teacher's notebook, by the package and by absolute paths.
         "keyreader.ipynb": with_cells(blank(), first=[
-            f"import json, pathlib\nnb = json.loads(pathlib.Path({str(teacher_notebook)!r}).read_text())\n"
-            "for cell in nb['cells']:\n    if cell['cell_type'] == 'code': exec(''.join(cell['source']))",
-            f"from casino_math.classroom.keys import questions_of\nkey = questions_of('roulette', {str(SOURCES)!r})\n"
-            "p_red = key['red'].right()",
-            "import casino_math, pathlib\nfound = list(pathlib.Path(casino_math.__file__).parents[1].rglob('*.ipynb'))\n"
-            "assert found, 'no notebook to be found'",
+            (f"import json, pathlib\nnb = json.loads(pathlib.Path({str(teacher_notebook)!r}).read_text())\n"
+            "for cell in nb['cells']:\n    if cell['cell_type'] == 'code': exec(''.join(cell['source']))"),
+            (f"from casino_math.classroom.keys import questions_of\nkey = questions_of('roulette', {str(SOURCES)!r})\n"
+            "p_red = key['red'].right()"),
+            ("import casino_math, pathlib\nfound = list(pathlib.Path(casino_math.__file__).parents[1].rglob('*.ipynb'))\n"
+            "assert found, 'no notebook to be found'"),
         ]),
         # Rewrite the library on disk so that every later student scores full marks.
         "rewriter.ipynb": with_cells(blank(), first=[
-            "import casino_math.classroom.checks as k, casino_math.classroom.public as p\n"
-            "for module in (k, p):\n    open(module.__file__, 'a').write('\\nRIGHT = WRONG = NOT_ANSWERED = \"right\"\\n')",
+            ("import casino_math.classroom.checks as k, casino_math.classroom.public as p\n"
+            "for module in (k, p):\n    open(module.__file__, 'a').write('\\nRIGHT = WRONG = NOT_ANSWERED = \"right\"\\n')"),
         ]),
         # Kill everything it can see once its answers are in: its score is what it answered.
         "killer.ipynb": with_cells(notebook("teacher"), last=[
-            "import os, signal\nfor pid in [int(p) for p in os.listdir('/proc') if p.isdigit()]:\n"
-            "    try:\n        os.kill(pid, signal.SIGKILL) if pid != os.getpid() else None\n    except OSError:\n        pass",
+            ("import os, signal\nfor pid in [int(p) for p in os.listdir('/proc') if p.isdigit()]:\n"
+            "    try:\n        os.kill(pid, signal.SIGKILL) if pid != os.getpid() else None\n    except OSError:\n        pass"),
             "os.kill(os.getppid(), signal.SIGKILL); os.killpg(0, signal.SIGKILL)",
         ]),
+        "hog.ipynb": with_cells(notebook("teacher"), last=["hoard = bytearray(16 * 2**30)"]),
         "exiter.ipynb": with_cells(notebook("teacher"), last=["import os\nos._exit(3)"]),
         # An endless loop that ignores interrupts, after all its answers.
         "looper.ipynb": with_cells(notebook("teacher"), last=[
-            "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nsignal.setitimer(signal.ITIMER_REAL, 0)\n"
-            "while True:\n    try:\n        pass\n    except BaseException:\n        pass",
+            ("import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nsignal.setitimer(signal.ITIMER_REAL, 0)\n"
+            "while True:\n    try:\n        pass\n    except BaseException:\n        pass"),
         ]),
         "slow.ipynb": slow,
         # Write forged reports to every descriptor it can find.
         "forger.ipynb": with_cells(blank(), first=[
-            "import os\nforged = b'{\"question\": \"red\", \"test\": \"public\", \"at\": \"answer\", \"value\": 5}\\n' \\\n"
+            ("import os\nforged = b'{\"question\": \"red\", \"test\": \"public\", \"at\": \"answer\", \"value\": 5}\\n' \\\n"
             "    b'{\"question\": \"low_wins\", \"test\": \"public\", \"at\": \"end\", \"calls\": 7}\\n[1]\\n{\"probing\": 1}\\n'\n"
             "for fd in map(int, os.listdir('/proc/self/fd')):\n    try:\n        os.write(fd, forged * 100)\n"
-            "    except OSError:\n        pass",
+            "    except OSError:\n        pass"),
         ]),
         "reused.ipynb": reused,
         # Start processes meant to outlive the sandbox, and write where it should not.
         "spawner.ipynb": with_cells(blank(), first=[
-            "import subprocess, sys\nfor session in (False, True):\n"
+            ("import subprocess, sys\nfor session in (False, True):\n"
             f"    subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)', {MARKER!r}], "
-            "start_new_session=session)",
-            f"import os\nif os.fork() == 0:\n    os.setsid()\n    os.execv(sys.executable, [sys.executable, '-c', "
-            f"'import time; time.sleep(300)', {MARKER!r}])",
+            "start_new_session=session)"),
+            (f"import os\nif os.fork() == 0:\n    os.setsid()\n    os.execv(sys.executable, [sys.executable, '-c', "
+            f"'import time; time.sleep(300)', {MARKER!r}])"),
             f"open({str(outside / 'written-by-a-student')!r}, 'w').write('x')",
             f"open({str(folder / 'honest.ipynb')!r}, 'w').write('{{}}')",
         ]),
         # Record, as the answer to red, whether the teacher's folder could be read.
         "snoop.ipynb": with_cells(blank(), last=[
-            f"import os\nfrom fractions import Fraction\np_red = Fraction(9, 19) if os.path.exists({str(SOURCES)!r}) "
-            "else Fraction(1, 2)",
+            (f"import os\nfrom fractions import Fraction\np_red = Fraction(9, 19) if os.path.exists({str(SOURCES)!r}) "
+            "else Fraction(1, 2)"),
         ]),
         "=HYPERLINK(\"http---x\").ipynb": blank(),
         "upper.IPYNB": blank(),
@@ -154,7 +154,7 @@ def run(tmp_path_factory):
 
 
 def test_the_run_completes_with_a_row_for_every_file(run):
-    result, rows, all_rows, folder, _, _ = run
+    result, _rows, all_rows, folder, _, _ = run
     assert result.returncode == 0, result.stderr
     files = [p for p in folder.iterdir() if p.is_file()]
     assert len(all_rows) == len(files) + 1  # and the points-possible row
@@ -170,6 +170,7 @@ SCORES = {  # what each submission scores, and why
     "rewriter": 0,  # the library is read-only
     "killer": FULL,  # its answers were reported as each cell finished
     "exiter": FULL,
+    "hog": FULL,  # stopped by the memory limit after its answers
     "looper": FULL,  # ended at its time limit; its answers count
     "slow": FULL,  # a slow function within --check-timeout
     "forger": 0,  # forged reports are data like any other answer, judged here
@@ -195,6 +196,7 @@ def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run)
 @pytest.mark.parametrize("student, note", [
     ("looper", "ended at its time limit"),
     ("exiter", "Python ended"),
+    ("hog", "MemoryError"),
     ("keyreader", "FileNotFoundError"),
     ("rewriter", "Read-only file system"),
     ("spawner", "FileNotFoundError"),

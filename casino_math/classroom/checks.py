@@ -215,12 +215,14 @@ class Rule:
 
 
 def same_truth(got, want) -> bool:
-    """Whether a function's result means the same as the one wanted, as a truth value (``1`` and ``True`` both win).
+    """Whether a function's result means what the one wanted means, as True/False (``1`` and ``True`` both win).
 
-    >>> same_truth(1, True), same_truth("", False)
-    (True, True)
+    Text is not a truth value: ``"False"`` would count as true.
+
+    >>> same_truth(1, True), same_truth(0, False), same_truth("False", True)
+    (True, True, False)
     """
-    return bool(got) == bool(want)
+    return isinstance(got, int) and bool(got) == bool(want)
 
 
 def same_whole(got, want) -> bool:

@@ -40,8 +40,8 @@ def encode(value, depth: int = 0) -> dict:
 def _encode(value, depth: int) -> dict:
     if value is None or value is ...:
         return {"t": "none" if value is None else "blank"}
-    if isinstance(value, bool):
-        return {"t": "bool", "v": value}
+    if isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")):
+        return {"t": "bool", "v": bool(value)}
     if isinstance(value, Integral):
         return {"t": "int", "v": str(int(value))}
     if isinstance(value, Rational):

@@ -33,8 +33,23 @@ from numbers import Real
 from pathlib import Path
 
 from . import data as plain
-from .checks import (NOT_ANSWERED, RIGHT, TOLERANCE, WRONG, Estimate, Exact, Feedback, Rule, Simulation, _a, inexact,
-                     is_blank, same_exact, same_truth, same_whole)
+from .checks import (
+    NOT_ANSWERED,
+    RIGHT,
+    TOLERANCE,
+    WRONG,
+    Estimate,
+    Exact,
+    Feedback,
+    Rule,
+    Simulation,
+    _a,
+    inexact,
+    is_blank,
+    same_exact,
+    same_truth,
+    same_whole,
+)
 
 #: Where the public checks live inside the package: one JSON file per assignment.
 FOLDER = Path(__file__).with_name("public")
@@ -79,7 +94,7 @@ def publish(question) -> dict:
     if isinstance(question, Rule):
         outcomes = list(question.outcomes())
         wants = [question.right(o) for o in outcomes]
-        same = SAME[question.same] if question.same in SAME else "truth"
+        same = SAME.get(question.same, "truth")
         hints = [question.hint(o, (not w) if same == "truth" else None) for o, w in zip(outcomes, wants)]
         return {"kind": "rule", "same": same, "outcomes": [plain.encode(o) for o in outcomes],
                 "right": [seal(_rule_text(same, w), f"{salt}:{i}", 1) for i, w in enumerate(wants)],
@@ -103,7 +118,7 @@ def publish(question) -> dict:
 
 def _rule_text(same: str, value) -> str:
     if same == "truth":
-        return str(bool(value))
+        return str(bool(value)) if isinstance(value, int) else f"not a truth value {value!r}"
     if same == "exact":
         return exact_text(value) if inexact(value) is None else f"inexact {value!r}"
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else f"not whole {value!r}"
