@@ -60,7 +60,7 @@ def test_the_sandbox_reports_numbers_by_their_exact_kind(value, tag):
 
 def test_text_that_reads_false_is_not_a_losing_bet_by_either_check():
     question = keys.questions_of("roulette", SOURCES)["low_wins"]
-    says = lambda pocket: "True" if pocket not in ("0", "00") and int(pocket) <= 18 else "False"  # noqa: E731
+    says = lambda pocket: "True" if pocket not in ("0", "00") and int(pocket) <= 18 else "False"
     assert question.judge(says).status != RIGHT
     assert public.judge(question.id, shipped("roulette", "low_wins"), says).status != RIGHT
 
