@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -308,3 +309,26 @@ def test_the_gradebook_merges_assignments(tmp_path):
                     str(tmp_path / "craps.csv"), "--out", str(out)], check=True, capture_output=True)
     assert out.read_text().splitlines() == ["student,roulette,craps,total", "points possible,11,12,23",
                                             "ana,9,4,13", "bo,,12,12"]
+
+
+def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_rest(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for number in range(4):
+        (folder / f"s{number}.ipynb").write_text(json.dumps(notebook("teacher", "long-run")))
+    out = tmp_path / "grades.csv"
+    command = [*GRADE, str(folder), "--assignment", "long-run", "--out", str(out), "--jobs", "1"]
+    grader = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    journal = journal_of(out)
+    while grader.poll() is None and not (journal.exists() and journal.read_text().count("\n") >= 1):
+        time.sleep(0.05)
+    grader.kill()
+    grader.wait()
+    finished = [json.loads(line)["file"] for line in journal.read_text().splitlines()]
+    rows = list(csv.DictReader(out.open()))
+    assert {f"{row['student']}.ipynb" for row in rows[1:]} >= set(finished) and finished
+    assert all(row["total"] == "12" for row in rows)
+    again = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert again.stderr.count(": 12") == 4 - len(finished)
+    rows = list(csv.DictReader(out.open()))
+    assert [row["student"] for row in rows] == ["points possible", "s0", "s1", "s2", "s3"]

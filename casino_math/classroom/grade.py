@@ -474,6 +474,7 @@ def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: 
     done = read_journal(journal, assignment)
     todo = [(s, p, p.relative_to(folder).as_posix(), digest(p)) for s, p in submissions]
     entries = {(rel, d): done[(rel, d)] for _, _, rel, d in todo if (rel, d) in done}
+    write_csv(key.assignment, _rows(entries, students), out)  # the grades resumed, at once
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool, open(journal, "a", encoding="utf-8") as log:
         running = {pool.submit(grade_file, p, s, rel, key, options): (rel, d)
                    for s, p, rel, d in todo if (rel, d) not in entries}
@@ -481,11 +482,12 @@ def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: 
             grade = _safely(future, running[future], key, students)
             entry = {"assignment": assignment, "file": grade.file, "digest": running[future][1],
                      "row": row(key.assignment, grade), "marks": [asdict(m) for m in grade.marks]}
+            entries[running[future]] = entry
+            # The CSV first, then the journal: a grade the journal holds is always in the CSV too.
+            write_csv(key.assignment, _rows(entries, students), out)
             log.write(json.dumps(entry) + "\n")
             log.flush()
             os.fsync(log.fileno())
-            entries[running[future]] = entry
-            write_csv(key.assignment, _rows(entries, students), out)
             if progress:
                 progress({**entry, "files": students[grade.student]})
     write_csv(key.assignment, _rows(entries, students), out)
