@@ -136,6 +136,10 @@ BAD_SOURCES = [
     ("# %%\nx = 1\n# END SOLUTION", "END SOLUTION without a # BEGIN SOLUTION"),
     ('# %% only="nobody"\nx = 1', "only= must be 'student' or 'teacher'"),
     (SIX + SIX, "question IDs must be unique; repeated: six"),
+    ('# %% [markdown] question="six" points=2 answer="x" tests={"public":1}\n# ## Six\n# %%\nx = 1',
+     'tests= gives each test whole points, "public" among them, adding up to points=2, not {"public": 1}'),
+    ('# %% [markdown] question="six" points=2 answer="x" tests={"hidden":2}\n# ## Six\n# %%\nx = 1',
+     '"public" among them'),
 ]
 
 
@@ -148,6 +152,17 @@ def test_a_bad_source_is_a_clear_error(text, message):
 def test_points_must_be_a_whole_number():
     with pytest.raises(TypeError, match="points must be int"):
         source.parse('# %% [markdown] question="six" points="two" answer="x"\n# ## Six\n# %%\nx = 1', "demo")
+
+
+def test_points_per_test_are_read_from_the_source():
+    text = '# %% [markdown] question="six" points=3 answer="x" tests={"public":1,"other_seed":2}\n# ## Six\n# %%\nx = 1'
+    assert source.parse(text, "demo").questions[0].tests == (("public", 1), ("other_seed", 2))
+
+
+def test_a_test_the_key_does_not_have_stops_the_build():
+    text = (SOURCES / "craps.py").read_text().replace('"other_seed":1', '"lucky_seed":1')
+    with pytest.raises(ValueError, match="craps: question play_pass names the tests lucky_seed, public but its key has other_seed, public"):
+        build.match_checks(source.parse(text, "craps"))
 
 
 def test_a_question_without_a_check_stops_the_build():
