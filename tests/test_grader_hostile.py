@@ -10,6 +10,7 @@ import csv
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -332,3 +333,19 @@ def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_
     assert again.stderr.count(": 12") == 4 - len(finished)
     rows = list(csv.DictReader(out.open()))
     assert [row["student"] for row in rows] == ["points possible", "s0", "s1", "s2", "s3"]
+
+
+def test_an_installed_copy_without_the_repository_grades_with_sources_given(tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(Path(casino_math.__file__).parent, site / "casino_math",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "ana.ipynb").write_text(json.dumps(notebook("teacher")))
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    command = [*GRADE, str(folder), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
+    missing = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
+    assert missing.returncode == 2 and "no assignment sources in book/assignments/source; pass --sources DIR" in missing.stderr
+    subprocess.run([*command, "--sources", str(SOURCES)], env=env, cwd=tmp_path, check=True, capture_output=True)
+    rows = {row["student"]: row for row in csv.DictReader((tmp_path / "g.csv").open())}
+    assert rows["ana"]["total"] == str(FULL)
