@@ -23,6 +23,7 @@ import resource
 import signal
 import sys
 import time
+from functools import cache
 
 from . import data
 
@@ -59,11 +60,17 @@ def python_of(cell: str) -> str:
     >>> python_of("x = 1")
     'x = 1\\n'
     """
+    transform = _transformer()
+    return transform(cell) if transform else cell
+
+
+@cache
+def _transformer():
     try:
         from IPython.core.inputtransformer2 import TransformerManager
     except ImportError:
-        return cell
-    return TransformerManager().transform_cell(cell)
+        return None
+    return TransformerManager().transform_cell
 
 
 def run_cell(code: str, namespace: dict, seconds: float) -> str | None:

@@ -30,7 +30,7 @@ from pathlib import Path
 import casino_math
 
 #: Limits inside the sandbox: memory (address space) and the size of any one file written.
-MEMORY_BYTES = 4 * 2**30
+MEMORY_BYTES = 2 * 2**30
 FILE_BYTES = 64 * 2**20
 #: The size of the private /tmp.
 TMP_BYTES = 256 * 2**20
