@@ -42,7 +42,10 @@ def limit(cpu_seconds: int, memory_bytes: int, file_bytes: int) -> None:
     """Lower this process's limits, soft and hard, so nothing it starts can raise them again."""
     for which, value in ((resource.RLIMIT_CPU, cpu_seconds), (resource.RLIMIT_AS, memory_bytes),
                          (resource.RLIMIT_FSIZE, file_bytes), (resource.RLIMIT_CORE, 0)):
-        resource.setrlimit(which, (value, value))
+        try:
+            resource.setrlimit(which, (value, value))
+        except (ValueError, OSError):  # a limit this system does not let a process set (RLIMIT_AS on macOS)
+            pass
 
 
 class _NoShell:
