@@ -310,6 +310,10 @@ def test_the_gradebook_merges_assignments(tmp_path):
                     str(tmp_path / "craps.csv"), "--out", str(out)], check=True, capture_output=True)
     assert out.read_text().splitlines() == ["student,roulette,craps,total", "points possible,11,12,23",
                                             "ana,9,4,13", "bo,,12,12"]
+    (tmp_path / "craps.csv").write_text("student,natural,total,notes\nana,1,lots,\n")
+    bad = subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "craps.csv"),
+                          "--out", str(out)], capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "craps.csv, line 2: the total 'lots' is not a whole number of points" in bad.stderr
 
 
 def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_rest(tmp_path):

@@ -572,9 +572,12 @@ def gradebook(paths: list[str | Path], out: str | Path) -> list[dict]:
             if not reader.fieldnames or "student" not in reader.fieldnames or "total" not in reader.fieldnames:
                 raise ValueError(f"{path} has no student and total columns; give the CSVs the grade command wrote")
             columns.append(path.stem)
-            for each in reader:
+            for number, each in enumerate(reader, start=2):
+                total = (each["total"] or "0").strip()
+                if not total.isdigit():
+                    raise ValueError(f"{path}, line {number}: the total {total!r} is not a whole number of points")
                 scores = table.setdefault(each["student"], {})
-                scores[path.stem] = max(scores.get(path.stem, 0), int(each["total"] or 0))
+                scores[path.stem] = max(scores.get(path.stem, 0), int(total))
     people = [POINTS_POSSIBLE, *sorted(s for s in table if s != POINTS_POSSIBLE)]
     rows = [{"student": s, **{c: table.get(s, {}).get(c, "") for c in columns},
              "total": sum(table.get(s, {}).values())} for s in people if s in table]
