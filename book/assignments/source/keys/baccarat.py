@@ -173,5 +173,5 @@ def _long_hands():
 #: Tests only the grader runs: hands longer than any coup deals, and the simulation on an unseen seed.
 HIDDEN = {
     "hand_total": {"long_hands": replace(QUESTIONS["hand_total"], outcomes=_long_hands)},
-    "play_coup": {"other_seed": replace(QUESTIONS["play_coup"], seed=11)},
+    "play_coup": {"other_seed": replace(QUESTIONS["play_coup"], seed=11, rounds=5_000)},
 }
