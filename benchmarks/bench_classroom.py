@@ -48,6 +48,15 @@ def class_of_twenty(folder: Path) -> int:
 
 
 def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-classroom-") as scratch:
+        tempfile.tempdir = scratch  # every folder made below goes, with its submissions, when the run ends
+        try:
+            run()
+        finally:
+            tempfile.tempdir = None
+
+
+def run() -> None:
     check("roulette.red", 0)  # load the roulette checks once, as the first check of a notebook does
     for name, (question, answer) in ANSWERS.items():
         report(f"check {name}", median_seconds(lambda q=question, a=answer: check(q, a)))
