@@ -50,9 +50,9 @@ site-test: strict-book
 
 # npm fetches the site's pinned JavaScript (book/_ext/offline_assets.py); Debian's Chromium runs the site tests.
 site-deps:
-	@command -v npm >/dev/null && command -v chromium >/dev/null || { \
+	@command -v npm >/dev/null && command -v chromium >/dev/null && command -v bwrap >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq chromium $$(command -v npm >/dev/null || echo npm); \
+	    apt-get update -qq && apt-get install -y -qq chromium bubblewrap $$(command -v npm >/dev/null || echo npm); \
 	  else \
 	    echo "The site needs npm and Debian's chromium: sudo apt-get install chromium npm"; exit 1; \
 	  fi; }

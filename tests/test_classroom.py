@@ -1,10 +1,11 @@
 """The classroom: one source makes both versions, checks hint without telling, and the grader scores and survives.
 
 Facts about the committed notebooks (no solution in the student's; the files are
-what the generator makes), the hints for the common mistakes, and the grader run
-on prepared submissions: the teacher's (full marks), the blank student's (zero),
-one with a wrong answer and a cell that raises, one with an endless loop, and a
-file that is not a notebook.
+what the generator makes), the hints for the common mistakes (from the teacher's
+key, and the same verdicts from the hashed public checks the package ships), and
+the grader run on prepared submissions: the teacher's answers (full marks), the
+blank student's (zero), one with a wrong answer and a cell that raises, one with
+an endless loop.  tests/test_grader_hostile.py has the attacks.
 """
 
 import csv
@@ -12,21 +13,33 @@ import json
 import subprocess
 import sys
 from fractions import Fraction as F
+from pathlib import Path
 
 import nbformat
 import pytest
 
+import casino_math
 from casino_math import roulette
 from casino_math.baccarat import tie_bet
 from casino_math.bets import house_edge
-from casino_math.classroom import build, check, source
+from casino_math.classroom import build, check, keys, public, source
 from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, WRONG, Exact
-from casino_math.classroom.grade import SOURCES, grade_folder, grade_notebook, load_assignment, source_files
-from casino_math.classroom.questions import ASSIGNMENTS, questions_of
-from casino_math.classroom.questions.baccarat import banker_edge_if_ties_lose
+from casino_math.classroom.grade import SOURCES, load_assignment, source_files
 from casino_math.session import session
 
 NAMES = [path.stem for path in source_files()]
+ASSIGNMENTS = [path.stem for path in sorted((SOURCES / "keys").glob("*.py"))]
+banker_edge_if_ties_lose = keys._module("baccarat", SOURCES.resolve()).banker_edge_if_ties_lose
+
+
+def questions_of(name):
+    return keys.questions_of(name, SOURCES)
+
+
+def key_check(question_id, answer):
+    """The teacher's key judging an answer (what the grader does, with the detailed hints)."""
+    name, _, short = question_id.partition(".")
+    return questions_of(name)[short].judge(answer)
 STUDENT = {name: build.ASSIGNMENTS / f"{name}.ipynb" for name in NAMES}
 TEACHER = {name: build.SOLUTIONS / f"{name}.ipynb" for name in NAMES}
 
@@ -123,6 +136,10 @@ BAD_SOURCES = [
     ("# %%\nx = 1\n# END SOLUTION", "END SOLUTION without a # BEGIN SOLUTION"),
     ('# %% only="nobody"\nx = 1', "only= must be 'student' or 'teacher'"),
     (SIX + SIX, "question IDs must be unique; repeated: six"),
+    ('# %% [markdown] question="six" points=2 answer="x" tests={"public":1}\n# ## Six\n# %%\nx = 1',
+     'tests= gives each test whole points, "public" among them, adding up to points=2, not {"public": 1}'),
+    ('# %% [markdown] question="six" points=2 answer="x" tests={"hidden":2}\n# ## Six\n# %%\nx = 1',
+     '"public" among them'),
 ]
 
 
@@ -135,6 +152,17 @@ def test_a_bad_source_is_a_clear_error(text, message):
 def test_points_must_be_a_whole_number():
     with pytest.raises(TypeError, match="points must be int"):
         source.parse('# %% [markdown] question="six" points="two" answer="x"\n# ## Six\n# %%\nx = 1', "demo")
+
+
+def test_points_per_test_are_read_from_the_source():
+    text = '# %% [markdown] question="six" points=3 answer="x" tests={"public":1,"other_seed":2}\n# ## Six\n# %%\nx = 1'
+    assert source.parse(text, "demo").questions[0].tests == (("public", 1), ("other_seed", 2))
+
+
+def test_a_test_the_key_does_not_have_stops_the_build():
+    text = (SOURCES / "craps.py").read_text().replace('"other_seed":1', '"lucky_seed":1')
+    with pytest.raises(ValueError, match="craps: question play_pass names the tests lucky_seed, public but its key has other_seed, public"):
+        build.match_checks(source.parse(text, "craps"))
 
 
 def test_a_question_without_a_check_stops_the_build():
@@ -196,9 +224,38 @@ FEEDBACK = [
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
 def test_feedback_for_right_answers_and_common_mistakes(question, answer, status, hint):
-    feedback = check(question, answer)
+    feedback = key_check(question, answer)
     assert feedback.status == status, feedback
     assert hint in feedback.hint
+
+
+@pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
+def test_the_public_check_a_student_runs_gives_the_keys_verdict(question, answer, status, hint):
+    feedback = check(question, answer)
+    assert feedback.status == status, feedback
+    if isinstance(questions_of(question.partition(".")[0])[question.partition(".")[2]], Exact):
+        assert feedback == key_check(question, answer)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_package_ships_no_answer_of_an_exact_question(name):
+    shipped = (public.FOLDER / f"{name}.json").read_text()
+    for question in questions_of(name).values():
+        if isinstance(question, Exact):
+            right = F(question.right())
+            assert f"{right.numerator}/{right.denominator}" not in shipped, question.id
+            assert repr(float(right)) not in shipped, question.id
+
+
+def test_the_package_holds_no_key_no_source_and_no_solution():
+    package = Path(casino_math.__file__).parent
+    assert not list(package.rglob("keys")) and not list(package.rglob("questions"))
+    assert not list(package.rglob("*.ipynb"))
+    texts = "".join(p.read_text() for p in package.rglob("*.py"))
+    for name in NAMES:
+        for piece in source.solutions((SOURCES / f"{name}.py").read_text()):
+            if len(piece) > 25:  # long enough not to be a phrase the library says for its own reasons
+                assert piece not in texts, (name, piece)
 
 
 EXACT = [pytest.param(q, id=q.id) for name in NAMES for q in questions_of(name).values() if isinstance(q, Exact)]
@@ -211,13 +268,14 @@ def test_no_hint_reveals_the_answer(question):
     for wrong in wrong_answers:
         feedback = question.judge(wrong)
         assert not feedback.right, (question.id, wrong)
+        assert not check(question.id, wrong).right, (question.id, wrong)
         text = repr(feedback).replace(repr(wrong), "").replace(str(wrong), "")  # it may repeat the answer given
         for shown in {str(right), f"{right.numerator}/{right.denominator}", repr(float(right))}:
             assert shown not in text, (question.id, wrong, feedback)
 
 
 def test_check_names_what_exists_when_asked_about_what_does_not():
-    with pytest.raises(ValueError, match="there is no assignment 'poker'; the assignments are: roulette, craps"):
+    with pytest.raises(ValueError, match="there is no assignment 'poker'; the assignments are: baccarat, craps, long-run, roulette"):
         check("poker.flush", 1)
     with pytest.raises(ValueError, match="assignment 'roulette' has no question 'green'; its questions are: red"):
         check("roulette.green", 1)
@@ -227,13 +285,12 @@ def test_check_names_what_exists_when_asked_about_what_does_not():
 
 # ---------------------------------------------------------------- the grader
 
+GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
 
-def test_the_teachers_versions_get_full_marks():
-    for name in NAMES:
-        assignment = load_assignment(name)
-        grade = grade_notebook(read(TEACHER[name]), "teacher", assignment, timeout=120)
-        assert grade.total == assignment.points, (name, grade)
-        assert grade.notes == ()
+
+def as_student(nb):
+    nb.metadata["classroom"]["version"] = "student"
+    return nb
 
 
 @pytest.fixture(scope="module")
@@ -241,27 +298,29 @@ def graded(tmp_path_factory):
     """A folder of prepared roulette submissions, graded by the documented command."""
     folder = tmp_path_factory.mktemp("submissions")
     nbformat.write(read(STUDENT["roulette"]), folder / "blank.ipynb")
-    wrong = read(TEACHER["roulette"])
+    wrong = as_student(read(TEACHER["roulette"]))
     answer_cell(wrong, "red").source = "p_red = Fraction(18, 36)"  # one wrong answer
     answer_cell(wrong, "splits").source = "n_splits = 62 // 0"  # one cell that raises
     nbformat.write(wrong, folder / "wrong.ipynb")
+    endless = as_student(read(TEACHER["roulette"]))
+    answer_cell(endless, "la_partage").source = "while True:\n    pass"  # question 7
+    nbformat.write(endless, folder / "dee.ipynb")
     (folder / "cy").mkdir()
-    nbformat.write(read(TEACHER["roulette"]), folder / "cy" / "roulette.ipynb")  # a student's own folder
-    (folder / "torn.ipynb").write_text('{"cells": [')
-    out = folder / "grades.csv"
-    result = subprocess.run([sys.executable, "-m", "casino_math.classroom", "grade", str(folder), "--out", str(out),
-                             "--timeout", "100", "--feedback", str(folder / "feedback")],
+    nbformat.write(as_student(read(TEACHER["roulette"])), folder / "cy" / "roulette.ipynb")  # a student's own folder
+    out = folder.parent / f"{folder.name}.csv"
+    result = subprocess.run([*GRADE, str(folder), "--assignment", "roulette", "--out", str(out), "--jobs", "2",
+                             "--timeout", "6", "--feedback", str(folder.parent / "feedback")],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     rows = {row["student"]: row for row in csv.DictReader(out.open())}
-    return result, rows, folder
+    return result, rows, folder.parent
 
 
 def test_the_csv_has_a_row_per_student_a_column_per_question_and_a_total(graded):
     _, rows, _ = graded
     assignment = load_assignment("roulette")
-    assert set(rows) == {"blank", "wrong", "cy", "torn"}
-    assert rows["cy"]["total"] == str(assignment.points)
+    assert set(rows) == {"points possible", "blank", "wrong", "cy", "dee"}
+    assert rows["cy"]["total"] == str(assignment.points) == rows["points possible"]["total"]
     assert list(rows["blank"]) == ["student", *(q.id for q in assignment.questions), "total", "notes"]
 
 
@@ -285,34 +344,33 @@ def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded):
     assert "36 pockets" in feedback and "n_splits is not defined" in feedback
 
 
-def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported():
-    assignment = load_assignment("roulette")
-    endless = read(TEACHER["roulette"])
-    answer_cell(endless, "la_partage").source = "while True:\n    pass"  # question 7
-    grade = grade_notebook(endless, "dee", assignment, timeout=6)
-    assert "stopped at the 6 s limit in the answer cell of question 7 (la_partage)" in grade.notes[0]
-    assert grade.total == sum(q.points for q in assignment.questions if q.number < 7)  # what came before counts
-
-
-def test_the_command_reports_each_student_as_it_goes(graded):
-    result, _, _ = graded
-    assert "wrong: " in result.stderr and "torn: 0  (cannot read the notebook" in result.stderr
-    assert "graded 4 notebooks of roulette" in result.stdout
-
-
-def test_a_file_that_is_not_a_notebook_scores_zero_with_the_reason(graded):
+def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded):
     _, rows, _ = graded
-    assert rows["torn"]["total"] == "0"
-    assert "cannot read the notebook" in rows["torn"]["notes"]
+    assignment = load_assignment("roulette")
+    assert "stopped at the 6 s limit in the answer cell of question 7 (la_partage)" in rows["dee"]["notes"]
+    assert rows["dee"]["total"] == str(sum(q.points for q in assignment.questions if q.number < 7))
 
 
-def test_grading_refuses_a_folder_without_notebooks_or_of_two_assignments(tmp_path):
-    run = [sys.executable, "-m", "casino_math.classroom", "grade", str(tmp_path), "--out", str(tmp_path / "g.csv")]
+def test_the_command_reports_each_file_as_it_goes(graded):
+    result, _, _ = graded
+    assert "wrong [wrong.ipynb]: " in result.stderr and "cy [cy/roulette.ipynb]: 11" in result.stderr
+    assert "graded 4 files of roulette" in result.stdout
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_teachers_answers_get_full_marks_in_the_sandbox(name, tmp_path):
+    nbformat.write(as_student(read(TEACHER[name])), tmp_path / "teacher.ipynb")
+    out = tmp_path.parent / f"{tmp_path.name}.csv"
+    subprocess.run([*GRADE, str(tmp_path), "--assignment", name, "--out", str(out)], capture_output=True, check=True)
+    rows = {row["student"]: row for row in csv.DictReader(out.open())}
+    assert rows["teacher"]["total"] == rows["points possible"]["total"] and rows["teacher"]["notes"] == ""
+
+
+def test_grading_refuses_a_bad_request_with_a_clear_error(tmp_path):
+    run = [*GRADE, str(tmp_path / "none"), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
     result = subprocess.run(run, capture_output=True, text=True, check=False)
-    assert result.returncode == 2 and "no notebooks (*.ipynb) in" in result.stderr
-    nbformat.write(read(STUDENT["roulette"]), tmp_path / "ana.ipynb")
-    nbformat.write(read(STUDENT["craps"]), tmp_path / "bo.ipynb")
-    with pytest.raises(ValueError, match=r"name several assignments \(craps, roulette\); pass --assignment NAME"):
-        grade_folder(tmp_path)
-    with pytest.raises(ValueError, match="no source for assignment 'poker' in .*; the assignments are: baccarat, craps"):
-        grade_folder(tmp_path, assignment="poker")
+    assert result.returncode == 2 and "is not a folder; give the folder that holds the submitted notebooks" in result.stderr
+    run = [*GRADE, str(tmp_path), "--assignment", "poker", "--out", str(tmp_path / "g.csv")]
+    result = subprocess.run(run, capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert "no source for assignment 'poker' in" in result.stderr and "the assignments are: baccarat, craps" in result.stderr

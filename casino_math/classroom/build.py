@@ -6,7 +6,9 @@ teacher's ``book/assignments/solutions/<name>.ipynb`` (kept out of the book),
 each run in a fresh kernel so that its outputs are saved.  It refuses to write
 them unless every check in the teacher's version says "right" and every check
 in the student's says "not answered yet", and unless the source's questions
-and the checks in :mod:`casino_math.classroom.questions` match one to one.
+and tests and the checks of its answer key (:mod:`casino_math.classroom.keys`) match one to one.  It also
+writes the package's public checks (:mod:`casino_math.classroom.public`) from the keys, since the student's
+check cells run them.
 
 Both notebooks begin with the book's hidden Colab install cell (the one
 ``book/_ext/colab.py`` writes into every chapter), since Colab opens a
@@ -23,11 +25,11 @@ from pathlib import Path
 
 import nbformat
 
-from . import source
+from . import public, source
 from .checks import NOT_ANSWERED, RIGHT
 from .grade import SOURCES, source_files
 from .kernel import execute
-from .questions import questions_of
+from .keys import questions_of, tests_of
 
 #: Where the student notebooks go (the book publishes them).
 ASSIGNMENTS = SOURCES.parent
@@ -74,8 +76,8 @@ def source_paths(sources: str | Path = SOURCES, names=None) -> list[Path]:
     return paths
 
 
-def match_checks(assignment: source.Assignment) -> None:
-    """Raise ValueError unless the source's questions and the assignment's checks match one to one.
+def match_checks(assignment: source.Assignment, sources: str | Path = SOURCES) -> dict:
+    """The key's public checks, by short ID; raise ValueError unless they and the source's questions and tests match.
 
     >>> match_checks(source.parse('# %% [markdown] question="red" points=1 answer="p_red"\\n# ## Red\\n# %%\\np_red = 1', "roulette"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -83,13 +85,20 @@ def match_checks(assignment: source.Assignment) -> None:
     ValueError: roulette: questions without a check: none; checks without a question: straight_ev, splits, ...
     """
     asked = [q.id for q in assignment.questions]
-    checked = list(questions_of(assignment.name))
+    key = questions_of(assignment.name, sources)
+    checked = list(key)
     if asked != checked:
         unchecked = [q for q in asked if q not in checked] or ["none"]
         unasked = [q for q in checked if q not in asked] or ["none"]
         detail = "" if set(asked) != set(checked) else f"; the order differs: {', '.join(asked)} vs {', '.join(checked)}"
         raise ValueError(f"{assignment.name}: questions without a check: {', '.join(unchecked)}; "
                          f"checks without a question: {', '.join(unasked)}{detail}")
+    for question in assignment.questions:
+        named, there = sorted(dict(question.tests)), sorted(tests_of(assignment.name, question.id, sources))
+        if named != there:
+            raise ValueError(f"{assignment.name}: question {question.id} names the tests {', '.join(named)} but its key "
+                             f"has {', '.join(there)}")
+    return key
 
 
 def verify(nb, version: str) -> None:
@@ -146,7 +155,7 @@ def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solution
     changed, install = [], colab_cell()
     for path in source_paths(sources, names):
         assignment = source.read(path)
-        match_checks(assignment)
+        public.write(assignment.name, match_checks(assignment, sources))
         for version, folder in ((source.STUDENT, Path(out)), (source.TEACHER, Path(solutions))):
             nb = source.notebook(assignment, version)
             if install is not None:

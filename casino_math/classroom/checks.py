@@ -192,7 +192,7 @@ class Rule:
     outcomes: Callable[[], Iterable] = field(repr=False)
     right: Callable[[Any], Any] = field(repr=False)
     hint: Callable[[Any, Any], str] = field(repr=False)
-    same: Callable[[Any, Any], bool] = field(default=lambda got, want: bool(got) == bool(want), repr=False)
+    same: Callable[[Any, Any], bool] = field(default=lambda got, want: same_truth(got, want), repr=False)
 
     def judge(self, answer) -> Feedback:
         """Right, or not right yet with a hint about the first outcome it gets wrong."""
@@ -212,6 +212,26 @@ class Rule:
             if not self.same(got, self.right(outcome)):
                 return Feedback(self.id, WRONG, self.hint(outcome, got))
         return Feedback(self.id, RIGHT)
+
+
+def same_truth(got, want) -> bool:
+    """Whether a function's result means what the one wanted means, as True/False (``1`` and ``True`` both win).
+
+    Text is not a truth value: ``"False"`` would count as true.
+
+    >>> same_truth(1, True), same_truth(0, False), same_truth("False", True)
+    (True, True, False)
+    """
+    return isinstance(got, int) and bool(got) == bool(want)
+
+
+def same_whole(got, want) -> bool:
+    """Whether a function's result is the whole number wanted (neither True/False nor a float): for :class:`Rule`.
+
+    >>> same_whole(7, 7), same_whole(7.0, 7), same_whole(True, 1)
+    (True, False, False)
+    """
+    return got == want and not isinstance(got, (bool, float))
 
 
 def same_exact(got, want) -> bool:

@@ -1,48 +1,49 @@
-"""Grading a folder of submitted notebooks: one row per student, one column per question, and a total.
+"""Grading a folder of submissions: each in its own sandbox, judged here, every file accounted for.
 
-Each submission runs in a fresh kernel (:func:`~casino_math.classroom.kernel.fresh_kernel`):
-its code cells in order, an error in one not stopping the rest, all of them
-within a time limit for the whole notebook.  A cell still running at the limit
-is stopped and the cells after it are skipped.  Then every question is checked
-in that same kernel, on the value the submission left under the question's
-answer name, by the same check the student's check cells call (each check
-within its own time limit).  A right answer scores the question's points; any
-other answer scores nothing.
+For each submission the grader sends its code cells to a fresh sandbox
+(:mod:`~casino_math.classroom.sandbox`), where the runner runs them in order
+and reports each answer as plain data as soon as its answer cell finishes
+(:mod:`~casino_math.classroom.runner`).  Where a question asks for a function,
+the runner calls it on the inputs this grader chose and reports the results.
+The grader judges those data here, against the teacher's key: the public
+check every student saw, and the hidden tests.  A question scores the points
+of each of its tests that says right.
 
-What went wrong (a notebook that is not a notebook, a cell stopped at the
-limit, a kernel that died) is written in the ``notes`` column rather than
-stopping the grading of the others.
+Every file in the folder gets one row: a file that is not a notebook, a
+notebook that cannot be read, of another assignment, or the teacher's version
+scores zero with the reason.  Two files of one student are both graded and
+flagged.  Each row is written as its submission finishes: to a journal beside
+the CSV, from which the CSV is rewritten; a rerun grades only what the journal
+lacks.
 
-The grader runs each submission's own code: run it where that is safe (your
-account on your laptop, or a JupyterHub's), and it is a teaching tool, not a
-defence against a student who sets out to fool it.
-
->>> row(_demo_assignment(), Grade("ana", (Mark("red", 1, 1, "right", ""), Mark("edge", 2, 0, "not right yet", "the sign")), ()))
+>>> row(_demo_assignment(), Grade("ana", "ana.ipynb", (Mark("red", 1, 1, "right", ""), Mark("edge", 2, 0, "not right yet", "the sign")), ()))
 {'student': 'ana', 'red': 1, 'edge': 0, 'total': 1, 'notes': ''}
 """
 
 from __future__ import annotations
 
-import ast
 import csv
-import time
+import hashlib
+import json
+import os
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import nbformat
+from . import data, keys, sandbox, source
+from .checks import NOT_ANSWERED, RIGHT, WRONG, Rule, Simulation
 
-from . import source
-from .checks import RIGHT
-from .kernel import DeadKernelError, fresh_kernel
-
-#: Where the assignments' sources live in the repository.
-SOURCES = Path(__file__).resolve().parents[2] / "book" / "assignments" / "source"
+#: Where the assignments' sources (and the answer keys beside them) live: the repository's folder in a checkout,
+#: else ``book/assignments/source`` under the folder the grader is run from.
+_CHECKOUT = Path(__file__).resolve().parents[2] / "book" / "assignments" / "source"
+SOURCES = _CHECKOUT if _CHECKOUT.is_dir() else Path("book") / "assignments" / "source"
 #: The time limit for running one submission's cells, in seconds, unless another is given.
 DEFAULT_TIMEOUT = 120
-#: The time limit for checking one question, in seconds.
-CHECK_SECONDS = 30
-
+#: The time limit for one check (calling a submitted function on a test's inputs), in seconds.
+CHECK_SECONDS = 60
+POINTS_POSSIBLE = "points possible"
 NOT_GRADED, TIMED_OUT = "not graded", "timed out"
 
 
@@ -55,7 +56,7 @@ class Mark:
     points: int
     """What it was worth."""
     score: int
-    """What it scored: all of ``points`` when right, else 0."""
+    """What it scored: the points of each of its tests that said right."""
     status: str
     """Right, not right yet, not answered yet, timed out, or not graded."""
     hint: str
@@ -64,9 +65,11 @@ class Mark:
 
 @dataclass(frozen=True)
 class Grade:
-    """The grade of one submission."""
+    """The grade of one submitted file."""
 
     student: str
+    file: str
+    """The file, relative to the submissions folder."""
     marks: tuple[Mark, ...]
     notes: tuple[str, ...]
     """What went wrong while running the notebook, if anything."""
@@ -75,132 +78,282 @@ class Grade:
     def total(self) -> int:
         """The points scored.
 
-        >>> Grade("ana", (Mark("red", 1, 1, RIGHT, ""), Mark("edge", 2, 0, "not right yet", "")), ()).total
+        >>> Grade("ana", "ana.ipynb", (Mark("red", 1, 1, RIGHT, ""), Mark("edge", 2, 0, "not right yet", "")), ()).total
         1
         """
         return sum(m.score for m in self.marks)
 
 
-def student_of(path: Path, folder: Path) -> str:
-    """The student a submission belongs to: its file name, or its folder's name when it sits in a folder of its own.
+_COPY = re.compile(r"\s*\(\d+\)$")
 
-    >>> student_of(Path("in/ana.ipynb"), Path("in")), student_of(Path("in/bo/roulette.ipynb"), Path("in"))
+
+def student_of(path: Path, folder: Path) -> str:
+    """The student a file belongs to: its name (less a download's " (1)"), or its folder's name if it has one.
+
+    >>> student_of(Path("in/ana.ipynb"), Path("in")), student_of(Path("in/bo/x.ipynb"), Path("in"))
     ('ana', 'bo')
+    >>> student_of(Path("in/ana (1).IPYNB"), Path("in"))
+    'ana'
     """
     parts = path.relative_to(folder).parts
-    return parts[0] if len(parts) > 1 else path.stem
+    return parts[0] if len(parts) > 1 else _COPY.sub("", path.stem)
 
 
-def find_submissions(folder: str | Path) -> dict[str, Path]:
-    """The submissions in ``folder`` (searched to any depth; checkpoints and hidden folders skipped), by student.
+def find_submissions(folder: str | Path, skip=()) -> list[tuple[str, Path]]:
+    """Every file in ``folder`` (to any depth; hidden files and checkpoints aside), with its student, by name.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
-    >>> for path in ("ana.ipynb", "bo/roulette.ipynb", ".ipynb_checkpoints/ana-checkpoint.ipynb"):
+    >>> for path in ("ana.ipynb", "bo/roulette.ipynb", "bo/notes.py", ".ipynb_checkpoints/ana-checkpoint.ipynb"):
     ...     (folder / path).parent.mkdir(exist_ok=True)
     ...     _ = (folder / path).write_text("{}")
-    >>> {student: path.name for student, path in find_submissions(folder).items()}
-    {'ana': 'ana.ipynb', 'bo': 'roulette.ipynb'}
+    >>> [(student, path.name) for student, path in find_submissions(folder)]
+    [('ana', 'ana.ipynb'), ('bo', 'notes.py'), ('bo', 'roulette.ipynb')]
     """
     folder = Path(folder)
     if not folder.is_dir():
         raise ValueError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
-    found: dict[str, Path] = {}
-    for path in sorted(folder.rglob("*.ipynb")):
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
-        student = student_of(path, folder)
-        if student in found:
-            raise ValueError(f"two notebooks for {student}: {found[student]} and {path}; keep one per student")
-        found[student] = path
+    skip = {Path(p).resolve() for p in skip}
+    found = []
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        if path.is_file() and not any(part.startswith(".") for part in relative.parts) and path.resolve() not in skip:
+            found.append((student_of(path, folder), path))
     if not found:
-        raise ValueError(f"no notebooks (*.ipynb) in {folder}")
+        raise ValueError(f"no files in {folder}; give the folder that holds the submitted notebooks")
     return found
 
 
 def assignment_named(notebook) -> str | None:
     """The assignment a notebook says it belongs to (its ``classroom`` metadata), if it says.
 
-    >>> assignment_named(nbformat.from_dict({"metadata": {"classroom": {"assignment": "craps"}}}))
+    >>> assignment_named({"metadata": {"classroom": {"assignment": "craps"}}})
     'craps'
     """
-    return notebook.get("metadata", {}).get("classroom", {}).get("assignment")
+    named = _classroom(notebook).get("assignment")
+    return named if isinstance(named, str) else None
 
 
-def _read(path: Path):
+def _classroom(part) -> dict:
+    metadata = part.get("metadata") if isinstance(part, dict) else None
+    classroom = metadata.get("classroom") if isinstance(metadata, dict) else None
+    return classroom if isinstance(classroom, dict) else {}
+
+
+def read_notebook(path: Path):
+    """The notebook in a file as plain JSON data, and None; or None and why it cannot be graded."""
+    if path.suffix.lower() != ".ipynb":
+        return None, f"not a notebook ({path.suffix or 'no extension'}): submit the assignment's .ipynb file"
     try:
-        return nbformat.read(path, as_version=4), None
-    except Exception as error:  # noqa: BLE001  (a file a student broke: graded zero, with the reason)
-        return None, f"cannot read the notebook ({type(error).__name__}: {error})"
+        notebook = json.loads(path.read_bytes())
+    except (ValueError, OSError) as error:
+        return None, f"cannot read the notebook ({type(error).__name__}: {str(error)[:200]})"
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        return None, "cannot read the notebook (it has no list of cells)"
+    return notebook, None
 
 
-def grade_notebook(nb, student: str, assignment: source.Assignment, timeout: float = DEFAULT_TIMEOUT,
-                   check_seconds: float = CHECK_SECONDS) -> Grade:
-    """Run one submission (a notebook read with nbformat) and grade every question of ``assignment``.
-
-    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("from fractions import Fraction"),
-    ...                                      nbformat.v4.new_code_cell("p_red = Fraction(18, 38)")])
-    >>> grade = grade_notebook(nb, "ana", load_assignment("roulette"))
-    >>> grade.total, grade.marks[0].status, grade.marks[1].status
-    (1, 'right', 'not answered yet')
-    """
-    notes: list[str] = []
-    named = assignment_named(nb)
+def refusal(notebook, assignment: source.Assignment) -> str | None:
+    """Why a readable notebook scores zero without running: another assignment, or the teacher's version."""
+    named = assignment_named(notebook)
     if named and named != assignment.name:
-        notes.append(f"the notebook says it is the {named} assignment, not {assignment.name}")
-    code = [cell for cell in nb.cells if cell.cell_type == "code"]
-    for cell in code:
-        cell.outputs, cell.execution_count = [], None
+        return f"this is the {named} assignment, not {assignment.name}"
+    if _classroom(notebook).get("version") == source.TEACHER:
+        return "this is the teacher's version of the assignment (with the solutions), not a student's"
+    return None
+
+
+def code_cells(notebook, assignment: source.Assignment) -> list[dict]:
+    """The notebook's code cells as the runner takes them: the code, and the question whose answer cell it is.
+
+    A check cell left as it was made is not run: the grader runs the checks itself, and the public check's
+    answer would be thrown away.
+
+    >>> nb = {"cells": [{"cell_type": "code", "source": "p = 1", "metadata": {"classroom": {"question": "red"}}},
+    ...                 {"cell_type": "code", "source": 'check("demo.red", p)'}, {"cell_type": "markdown", "source": "x"}]}
+    >>> code_cells(nb, _demo_assignment())
+    [{'code': 'p = 1', 'question': 'red'}, {'code': '', 'question': None}]
+    """
+    checks = {source.check_line(assignment.name, q) for q in assignment.questions}
+    cells = []
+    for cell in notebook["cells"]:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            code = cell.get("source", "")
+            code = "".join(code) if isinstance(code, list) else str(code)
+            question = _classroom(cell).get("question")
+            cells.append({"code": "" if code.strip() in checks else code,
+                          "question": question if isinstance(question, str) else None})
+    return cells
+
+
+def how_to_probe(test) -> dict:
+    """What the runner reports about an answer for a test: its value, or the function called on the test's inputs.
+
+    >>> how_to_probe(Rule("demo.even", outcomes=lambda: (1, 2), right=lambda n: n % 2 == 0, hint=None))
+    {'kind': 'call', 'inputs': [{'t': 'int', 'v': '1'}, {'t': 'int', 'v': '2'}]}
+    """
+    if isinstance(test, Rule):
+        return {"kind": "call", "inputs": [data.encode(outcome) for outcome in test.outcomes()]}
+    if isinstance(test, Simulation):
+        return {"kind": "play", "seed": test.seed, "rounds": test.rounds}
+    return {"kind": "value"}
+
+
+@dataclass(frozen=True)
+class Key:
+    """What the grader needs of an assignment: its source and each question's tests with their points."""
+
+    assignment: source.Assignment
+    tests: dict
+    """For each question's short ID: {test name: (check, points)}."""
+
+    def job(self, cells: list[dict], timeout: float, check_timeout: float) -> dict:
+        """The runner's job for a notebook's code cells."""
+        return {"cells": cells, "timeout": timeout, "check_timeout": check_timeout,
+                "answers": {q.id: q.answer for q in self.assignment.questions},
+                "probes": {q: {name: how_to_probe(test) for name, (test, _) in tests.items()}
+                           for q, tests in self.tests.items()}}
+
+
+def load_key(name: str, sources: str | Path = SOURCES) -> Key:
+    """An assignment's source and its key's tests, checked against each other."""
+    assignment = load_assignment(name, sources)
+    tests = {}
+    for question in assignment.questions:
+        there = keys.tests_of(name, question.id, sources)
+        missing = sorted(set(dict(question.tests)) - set(there))
+        if missing:
+            raise ValueError(f"{name}: the key has no test {', '.join(missing)} for question {question.id}")
+        tests[question.id] = {test: (there[test], points) for test, points in question.tests}
+    return Key(assignment, tests)
+
+
+class Recorded:
+    """A submitted function, as the grader sees it: the results it gave, in order, on the inputs it was given."""
+
+    def __init__(self, calls: list, error: str | None, check_timeout: float):
+        self._calls, self._error, self._seconds = iter([data.decode(c) for c in calls]), error, check_timeout
+
+    def __call__(self, *given):
+        for result in self._calls:
+            return result
+        if self._error in (None, "TimeLimit"):
+            raise type("TimeLimit", (Exception,), {})(f"it ran past the {self._seconds:g} s a check may take")
+        name, _, message = self._error.partition(": ")
+        raise type(name if name.isidentifier() else "Error", (Exception,), {})(message)
+
+
+def answer_in(record: dict, check_timeout: float):
+    """The answer a runner's record stands for: a value, a Recorded function, or None when it was not defined."""
+    if record.get("missing"):
+        return None
+    if "value" in record:
+        return data.decode(record["value"])
+    return Recorded(record.get("calls", []), record.get("error"), check_timeout)
+
+
+def _is_blank(record: dict) -> bool:
+    value = record.get("value")
+    return bool(record.get("missing")) or (isinstance(value, dict) and value.get("t") in ("none", "blank"))
+
+
+def judge_question(key: Key, question: source.Question, events: list, check_timeout: float) -> Mark:
+    """Judge a question from the runner's events: the points of each of its tests that says right."""
+    score, first = 0, None
+    for test, (check, points) in key.tests[question.id].items():
+        feedback = _judge_test(question, test, check, events, check_timeout)
+        if feedback[0] == RIGHT:
+            score += points
+        elif first is None:
+            first = feedback
+    status, hint = first or (RIGHT, "")
+    return Mark(question.id, question.points, score, status, hint)
+
+
+def _judge_test(question, test: str, check, events: list, check_timeout: float) -> tuple[str, str]:
+    records = [e for e in events if e.get("question") == question.id and e.get("test") == test]
+    by_time = {e.get("at"): e for e in records}
+    record = by_time.get("answer")
+    if record is None or (_is_blank(record) and "end" in by_time):
+        record = by_time.get("end", record)
+    if record is None:
+        if any(e.get("probing") == question.id and e.get("test") == test for e in events):
+            return TIMED_OUT, f"checking it ran past its time (the {check_timeout:g} s a check may take)"
+        return NOT_GRADED, "the notebook stopped before this answer was reached"
+    if record.get("missing"):
+        return NOT_ANSWERED, f"{question.answer} is not defined: run its cell, and fix any error it shows"
     try:
-        with fresh_kernel(nb) as kernel:
-            budget, errors = float(timeout), []
-            for number, cell in enumerate(code, start=1):
-                start = time.monotonic()
-                outcome = kernel.run(cell, budget)
-                budget -= time.monotonic() - start
-                if outcome.finished and outcome.error:
-                    errors.append(f"{where(cell, number, assignment)} ({outcome.error})")
-                if not outcome.finished or budget <= 0:
-                    notes.append(f"stopped at the {timeout:g} s limit in {where(cell, number, assignment)} "
-                                 f"(a loop that never ends?); {len(code) - number} cells after it were not run")
-                    break
-            if errors:
-                notes.insert(0, f"errors in {', '.join(errors)}")
-            marks = tuple(_mark(kernel, assignment, q, check_seconds) for q in assignment.questions)
-    except DeadKernelError:
-        notes.append("the kernel died (does the notebook end Python, or use up the memory?); nothing was graded")
-        marks = tuple(Mark(q.id, q.points, 0, NOT_GRADED, "the kernel died") for q in assignment.questions)
-    return Grade(student, marks, tuple(notes))
+        feedback = check.judge(answer_in(record, check_timeout))
+    except Exception as error:  # noqa: BLE001  (odd data from a submission is a wrong answer, not a crash)
+        return WRONG, f"checking it raised {type(error).__name__}: {error}"
+    return feedback.status, feedback.hint
 
 
-def where(cell, number: int, assignment: source.Assignment) -> str:
-    """Where a code cell is, in words a student recognises: the answer or check cell of a question, else its number.
+def notes_of(events: list, cells: list[dict], key: Key, killed: str | None, timeout: float) -> list[str]:
+    """What went wrong while running a notebook, in words a student recognises."""
+    notes, started = [], [e["cell"] for e in events if isinstance(e.get("cell"), int)]
+    errors = [(e["finished"], e["error"]) for e in events if isinstance(e.get("finished"), int) and e.get("error")]
+    shown = [f"{where(cells[i], i + 1, key.assignment)} ({error})" for i, error in errors
+             if error != "TimeLimit" and 0 <= i < len(cells)]
+    if shown:
+        notes.append(f"errors in {', '.join(shown)}")
+    stopped = [e["stopped"] for e in events if isinstance(e.get("stopped"), int)]
+    last = started[-1] if started and 0 <= started[-1] < len(cells) else None
+    if stopped and 0 <= stopped[0] < len(cells):
+        notes.append(f"stopped at the {timeout:g} s limit in {where(cells[stopped[0]], stopped[0] + 1, key.assignment)}"
+                     f" (a loop that never ends?); {len(cells) - stopped[0] - 1} cells after it were not run")
+    elif killed == "wall time":
+        place = f" in {where(cells[last], last + 1, key.assignment)}" if last is not None else ""
+        notes.append(f"ended at its time limit{place}, which it would not let go of; answers given before count")
+    elif killed:
+        notes.append(f"ended because it {killed}; answers given before count")
+    elif not any(e.get("done") for e in events):
+        place = f" in {where(cells[last], last + 1, key.assignment)}" if last is not None else ""
+        notes.append(f"Python ended{place} before the notebook finished (os._exit, a crash or the memory limit?); "
+                     "answers given before count")
+    return notes
 
-    >>> answer = nbformat.v4.new_code_cell("e = 1", metadata={"classroom": {"question": "edge"}})
-    >>> where(answer, 4, _demo_assignment()), where(nbformat.v4.new_code_cell("x = 1"), 1, _demo_assignment())
+
+def where(cell: dict, number: int, assignment: source.Assignment) -> str:
+    """Where a code cell is, in words a student recognises: the answer cell of a question, else its number.
+
+    >>> where({"code": "e = 1", "question": "edge"}, 4, _demo_assignment()), where({"code": "x"}, 1, _demo_assignment())
     ('the answer cell of question 2 (edge)', 'code cell 1')
     """
-    tags = cell.get("metadata", {}).get("classroom", {})
     numbers = {q.id: q.number for q in assignment.questions}
-    for key, kind in (("question", "answer"), ("check", "check")):
-        if tags.get(key) in numbers:
-            return f"the {kind} cell of question {numbers[tags[key]]} ({tags[key]})"
+    if cell.get("question") in numbers:
+        return f"the answer cell of question {numbers[cell['question']]} ({cell['question']})"
     return f"code cell {number}"
 
 
-def _mark(kernel, assignment: source.Assignment, question: source.Question, seconds: float) -> Mark:
-    qid = f"{assignment.name}.{question.id}"
-    cell = kernel.append(f'__import__("casino_math.classroom", fromlist=["verdict"])'
-                         f'.verdict({qid!r}, {question.answer!r}, globals())')
-    outcome = kernel.run(cell, seconds)
-    if not outcome.finished:
-        return Mark(question.id, question.points, 0, TIMED_OUT, f"checking it ran past {seconds:g} s")
-    results = [o for o in cell.outputs if o.get("output_type") == "execute_result"]
-    if not results:
-        return Mark(question.id, question.points, 0, NOT_GRADED, f"the check could not run ({outcome.error})")
-    found = ast.literal_eval(results[0]["data"]["text/plain"])
-    score = question.points if found["status"] == RIGHT else 0
-    return Mark(question.id, question.points, score, found["status"], found["hint"])
+@dataclass(frozen=True)
+class Options:
+    """How to grade: the time limits, and the sandbox (None to run without one)."""
+
+    timeout: float = DEFAULT_TIMEOUT
+    check_timeout: float = CHECK_SECONDS
+    program: str | None = None
+    package_root: Path | None = None
+
+
+def grade_file(path: Path, student: str, relative: str, key: Key, options: Options) -> Grade:
+    """Grade one submitted file (running it in its sandbox if it is a notebook of this assignment)."""
+    notebook, problem = read_notebook(path)
+    problem = problem or refusal(notebook, key.assignment)
+    if problem:
+        return _zero(student, relative, key, problem)
+    cells = code_cells(notebook, key.assignment)
+    job = key.job(cells, options.timeout, options.check_timeout)
+    result = sandbox.run(job, options.program, options.package_root)
+    marks = tuple(judge_question(key, q, result.events, options.check_timeout) for q in key.assignment.questions)
+    notes = notes_of(result.events, cells, key, result.killed, options.timeout) if result.events else \
+        ["the sandbox reported nothing (it could not start Python?)"]
+    return Grade(student, relative, marks, tuple(notes))
+
+
+def _zero(student: str, relative: str, key: Key, problem: str) -> Grade:
+    marks = tuple(Mark(q.id, q.points, 0, NOT_GRADED, problem) for q in key.assignment.questions)
+    return Grade(student, relative, marks, (problem,))
 
 
 def source_files(sources: str | Path = SOURCES) -> list[Path]:
@@ -221,44 +374,21 @@ def load_assignment(name: str, sources: str | Path = SOURCES) -> source.Assignme
     path = Path(sources) / f"{name}.py"
     if not path.is_file() or path.stem == "conftest":
         there = [p.stem for p in source_files(sources)]
-        raise ValueError(f"no source for assignment {name!r} in {sources}; the assignments are: {', '.join(there)}")
+        raise ValueError(f"no source for assignment {name!r} in {sources}; the assignments are: {', '.join(there)}"
+                         if there else f"no assignment sources in {sources}; pass --sources DIR")
     return source.read(path)
 
 
-def grade_folder(folder: str | Path, timeout: float = DEFAULT_TIMEOUT, assignment: str | None = None,
-                 sources: str | Path = SOURCES, check_seconds: float = CHECK_SECONDS,
-                 progress: Callable[[Grade], None] | None = None) -> tuple[source.Assignment, list[Grade]]:
-    """Grade every submission in ``folder``; returns the assignment and one Grade per student, by name.
+# ---------------------------------------------------------------- the CSV and its journal
 
-    The assignment is ``assignment`` if given, else the one the notebooks name
-    in their metadata (they must all name the same one).
 
-    >>> import tempfile
-    >>> grade_folder(tempfile.mkdtemp(prefix="empty-"))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: no notebooks (*.ipynb) in /tmp/empty-...
+def escape(value):
+    """A CSV cell a spreadsheet shows as text: one starting with = + - @ (a formula) gets a leading apostrophe.
+
+    >>> escape("=HYPERLINK(1)"), escape("ana"), escape(3)
+    ("'=HYPERLINK(1)", 'ana', 3)
     """
-    submissions = find_submissions(folder)
-    notebooks = {student: _read(path) for student, path in submissions.items()}
-    if assignment is None:
-        named = sorted({assignment_named(nb) for nb, _ in notebooks.values() if nb is not None} - {None})
-        if len(named) != 1:
-            what = f"several assignments ({', '.join(named)})" if named else "no assignment in their metadata"
-            raise ValueError(f"the notebooks in {folder} name {what}; pass --assignment NAME")
-        assignment = named[0]
-    spec = load_assignment(assignment, sources)
-    grades = []
-    for student, (nb, problem) in notebooks.items():
-        if nb is None:
-            marks = tuple(Mark(q.id, q.points, 0, NOT_GRADED, problem) for q in spec.questions)
-            grade = Grade(student, marks, (problem,))
-        else:
-            grade = grade_notebook(nb, student, spec, timeout, check_seconds)
-        grades.append(grade)
-        if progress:
-            progress(grade)
-    return spec, grades
+    return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 def row(assignment: source.Assignment, grade: Grade) -> dict:
@@ -268,31 +398,132 @@ def row(assignment: source.Assignment, grade: Grade) -> dict:
             "total": grade.total, "notes": "; ".join(grade.notes)}
 
 
-def write_csv(assignment: source.Assignment, grades: list[Grade], path: str | Path) -> None:
-    """Write the grades as a CSV: one row per student, one column per question, a total and notes.
+def points_row(assignment: source.Assignment) -> dict:
+    """The CSV's first row: what each question, and the whole assignment, is worth.
+
+    >>> points_row(_demo_assignment())
+    {'student': 'points possible', 'red': 1, 'edge': 2, 'total': 3, 'notes': ''}
+    """
+    return {"student": POINTS_POSSIBLE, **{q.id: q.points for q in assignment.questions},
+            "total": assignment.points, "notes": ""}
+
+
+def write_csv(assignment: source.Assignment, rows: list[dict], path: str | Path) -> None:
+    """Write the CSV whole (to a new file, then renamed over the old, so a reader never sees half of it).
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "grades.csv"
-    >>> write_csv(_demo_assignment(), [Grade("ana", (Mark("red", 1, 1, RIGHT, ""), Mark("edge", 2, 0, "not right yet", "")), ())], path)
+    >>> write_csv(_demo_assignment(), [{"student": "=1+1", "red": 1, "edge": 0, "total": 1, "notes": ""}], path)
     >>> print(path.read_text())
     student,red,edge,total,notes
-    ana,1,0,1,
+    points possible,1,2,3,
+    '=1+1,1,0,1,
     <BLANKLINE>
     """
+    path = Path(path)
     columns = ["student", *(q.id for q in assignment.questions), "total", "notes"]
-    with open(path, "w", newline="", encoding="utf-8") as out:
+    partial = path.with_name(path.name + ".partial")
+    with open(partial, "w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=columns)
         writer.writeheader()
-        for grade in grades:
-            writer.writerow(row(assignment, grade))
+        for each in [points_row(assignment), *rows]:
+            writer.writerow({k: escape(v) for k, v in each.items()})
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(partial, path)
 
 
-def feedback_text(assignment: source.Assignment, grade: Grade) -> str:
+def journal_of(csv_path: str | Path) -> Path:
+    """The journal beside a CSV: one JSON line per graded file, written as it finishes."""
+    csv_path = Path(csv_path)
+    return csv_path.with_name(csv_path.name + ".journal")
+
+
+def read_journal(path: Path, assignment: str) -> dict:
+    """The grades a journal holds for an assignment, by file and content (a torn last line is skipped)."""
+    found = {}
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and entry.get("assignment") == assignment:
+                found[(entry["file"], entry["digest"])] = entry
+    return found
+
+
+def digest(path: Path) -> str:
+    """The SHA-256 of a file, so a resubmitted file is graded again."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: str | Path = SOURCES,
+                 options: Options = Options(), jobs: int = 1, regrade: bool = False,
+                 progress: Callable[[dict], None] | None = None) -> list[dict]:
+    """Grade every file in ``folder`` into the CSV ``out`` (and its journal); returns the journal's entries."""
+    key = load_key(assignment, sources)
+    folder, out = Path(folder), Path(out)
+    journal = journal_of(out)
+    if regrade and journal.exists():
+        journal.unlink()
+    submissions = find_submissions(folder, skip=(out, journal))
+    students = {}
+    for student, path in submissions:
+        students.setdefault(student, []).append(path.relative_to(folder).as_posix())
+    done = read_journal(journal, assignment)
+    todo = [(s, p, p.relative_to(folder).as_posix(), digest(p)) for s, p in submissions]
+    entries = {(rel, d): done[(rel, d)] for _, _, rel, d in todo if (rel, d) in done}
+    write_csv(key.assignment, _rows(entries, students), out)  # the grades resumed, at once
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool, open(journal, "a", encoding="utf-8") as log:
+        running = {pool.submit(grade_file, p, s, rel, key, options): (rel, d)
+                   for s, p, rel, d in todo if (rel, d) not in entries}
+        for future in as_completed(running):
+            grade = _safely(future, running[future], key, students)
+            entry = {"assignment": assignment, "file": grade.file, "digest": running[future][1],
+                     "row": row(key.assignment, grade), "marks": [asdict(m) for m in grade.marks]}
+            entries[running[future]] = entry
+            # The CSV first, then the journal: a grade the journal holds is always in the CSV too.
+            write_csv(key.assignment, _rows(entries, students), out)
+            log.write(json.dumps(entry) + "\n")
+            log.flush()
+            os.fsync(log.fileno())
+            if progress:
+                progress({**entry, "files": students[grade.student]})
+    write_csv(key.assignment, _rows(entries, students), out)
+    return [entries[(rel, d)] for _, _, rel, d in todo]
+
+
+def _safely(future, file: tuple[str, str], key: Key, students: dict) -> Grade:
+    """A file's grade; should grading it fail in a way nobody foresaw, a row of zeros that says so, and the run goes on."""
+    try:
+        return future.result()
+    except Exception as error:  # noqa: BLE001  (one file must never cost the class its grades)
+        student = next(s for s, files in students.items() if file[0] in files)
+        return _zero(student, file[0], key, f"the grader could not judge this file ({type(error).__name__}: {error}); "
+                                             "grade it by hand")
+
+
+def _rows(entries: dict, students: dict) -> list[dict]:
+    rows = []
+    for entry in sorted(entries.values(), key=lambda e: (e["row"]["student"], e["file"])):
+        each = dict(entry["row"])
+        files = students.get(each["student"], [])
+        if len(files) > 1:
+            flag = (f"one of {len(files)} files for {each['student']} ({', '.join(files)}), all graded: this row is "
+                    f"{entry['file']}")
+            each["notes"] = "; ".join(n for n in (flag, each["notes"]) if n)
+        rows.append(each)
+    return rows
+
+
+def feedback_text(assignment: source.Assignment, entry: dict) -> str:
     """A student's feedback: each question's mark and hint, and what went wrong, as Markdown.
 
-    >>> print(feedback_text(_demo_assignment(), Grade("ana", (Mark("red", 1, 1, RIGHT, ""),
-    ...       Mark("edge", 2, 0, "not right yet", "check the sign")), ())))
-    # demo: ana
+    >>> entry = {"file": "ana.ipynb", "row": {"student": "ana", "total": 1, "notes": ""},
+    ...          "marks": [asdict(Mark("red", 1, 1, RIGHT, "")), asdict(Mark("edge", 2, 0, "not right yet", "check the sign"))]}
+    >>> print(feedback_text(_demo_assignment(), entry))
+    # demo: ana (ana.ipynb)
     <BLANKLINE>
     Total: 1 of 3 points.
     <BLANKLINE>
@@ -300,12 +531,61 @@ def feedback_text(assignment: source.Assignment, grade: Grade) -> str:
     - Question 2 (edge): 0 of 2: not right yet. Hint: check the sign.
     <BLANKLINE>
     """
-    lines = [f"# {assignment.name}: {grade.student}", "", f"Total: {grade.total} of {assignment.points} points.", ""]
-    lines += [f"- {note}" for note in grade.notes] + ([""] if grade.notes else [])
-    for question, mark in zip(assignment.questions, grade.marks):
-        hint = f" Hint: {mark.hint.rstrip('.')}." if mark.hint else ""
-        lines.append(f"- Question {question.number} ({mark.question}): {mark.score} of {mark.points}: {mark.status}.{hint}")
+    each = entry["row"]
+    lines = [f"# {assignment.name}: {each['student']} ({entry['file']})", "",
+             f"Total: {each['total']} of {assignment.points} points.", ""]
+    if each["notes"]:
+        lines += [f"- {note}" for note in each["notes"].split("; ")] + [""]
+    for question, mark in zip(assignment.questions, entry["marks"]):
+        hint = f" Hint: {mark['hint'].rstrip('.')}." if mark["hint"] else ""
+        lines.append(f"- Question {question.number} ({mark['question']}): {mark['score']} of {mark['points']}: "
+                     f"{mark['status']}.{hint}")
     return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- the class gradebook
+
+
+def gradebook(paths: list[str | Path], out: str | Path) -> list[dict]:
+    """Merge assignments' CSVs into one gradebook: a row per student, a column per assignment (its total).
+
+    Each CSV's file name (its stem) names its column; a student with two rows in one CSV gets the higher.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "roulette.csv").write_text("student,red,total,notes\\npoints possible,1,1,\\nana,1,1,\\nbo,0,0,\\n")
+    >>> _ = (folder / "craps.csv").write_text("student,natural,total,notes\\npoints possible,2,2,\\nana,2,2,\\n")
+    >>> rows = gradebook([folder / "roulette.csv", folder / "craps.csv"], folder / "class.csv")
+    >>> print((folder / "class.csv").read_text())
+    student,roulette,craps,total
+    points possible,1,2,3
+    ana,1,2,3
+    bo,0,,0
+    <BLANKLINE>
+    """
+    columns, table = [], {}
+    for path in map(Path, paths):
+        if not path.is_file():
+            raise ValueError(f"{path} is not a file; give the CSVs the grade command wrote")
+        with open(path, newline="", encoding="utf-8") as file:
+            reader = csv.DictReader(file)
+            if not reader.fieldnames or "student" not in reader.fieldnames or "total" not in reader.fieldnames:
+                raise ValueError(f"{path} has no student and total columns; give the CSVs the grade command wrote")
+            columns.append(path.stem)
+            for number, each in enumerate(reader, start=2):
+                total = (each["total"] or "0").strip()
+                if not total.isdigit():
+                    raise ValueError(f"{path}, line {number}: the total {total!r} is not a whole number of points")
+                scores = table.setdefault(each["student"], {})
+                scores[path.stem] = max(scores.get(path.stem, 0), int(total))
+    people = [POINTS_POSSIBLE, *sorted(s for s in table if s != POINTS_POSSIBLE)]
+    rows = [{"student": s, **{c: table.get(s, {}).get(c, "") for c in columns},
+             "total": sum(table.get(s, {}).values())} for s in people if s in table]
+    with open(out, "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=["student", *columns, "total"])
+        writer.writeheader()
+        writer.writerows({k: escape(v) for k, v in each.items()} for each in rows)
+    return rows
 
 
 def _demo_assignment() -> source.Assignment:

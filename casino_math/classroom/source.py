@@ -49,10 +49,10 @@ STUDENT, TEACHER = "student", "teacher"
 VERSIONS = (STUDENT, TEACHER)
 
 BEGIN, END, SUFFIX = "# BEGIN SOLUTION", "# END SOLUTION", "# SOLUTION"
-SETTINGS = {"question": str, "points": int, "answer": str, "tags": list, "only": str}
+SETTINGS = {"question": str, "points": int, "answer": str, "tags": list, "only": str, "tests": dict}
 
 _MARKER = re.compile(r"^# %%(?P<markdown> \[markdown\])?(?P<settings>.*)$")
-_SETTING = re.compile(r'\s*(?P<key>\w+)=(?P<value>"(?:[^"\\]|\\.)*"|\[[^\]]*\]|\S+)')
+_SETTING = re.compile(r'\s*(?P<key>\w+)=(?P<value>"(?:[^"\\]|\\.)*"|\[[^\]]*\]|\{[^}]*\}|\S+)')
 _ASSIGNED = re.compile(r"^(?P<target>\s*[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*\s*=)(?!=)")
 
 
@@ -81,6 +81,8 @@ class Question:
     """The heading of its prompt."""
     number: int
     """Its number in the assignment, from 1."""
+    tests: tuple[tuple[str, int], ...] = ()
+    """Its tests and the points each is worth: ``"public"`` (the check cell's check) and any hidden ones."""
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,12 @@ def _question(cell: Cell, following: list[Cell], number: int, name: str) -> Ques
     if not following or following[0].kind != "code" or "only" in following[0].settings:
         raise ValueError(f"{where}: a question's prompt must be followed by its answer cell (a code cell in both versions)")
     title = cell.text.splitlines()[0][3:].strip()
-    return Question(settings["question"], settings["points"], settings["answer"], title, number)
+    tests = settings.get("tests", {"public": settings["points"]})
+    if "public" not in tests or sum(tests.values()) != settings["points"] or not all(
+            type(p) is int and p >= 0 for p in tests.values()):
+        raise ValueError(f"{where}: tests= gives each test whole points, \"public\" among them, adding up to "
+                         f"points={settings['points']}, not {json.dumps(tests)}")
+    return Question(settings["question"], settings["points"], settings["answer"], title, number, tuple(tests.items()))
 
 
 def student_code(text: str, where: str = "code") -> str:

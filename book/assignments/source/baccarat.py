@@ -31,7 +31,7 @@ shoe = Shoe.of_decks(8)
 # %%
 shoe.counts, shoe.size, point_value("K"), point_value("7")
 
-# %% [markdown] question="hand_total" points=2 answer="baccarat_total"
+# %% [markdown] question="hand_total" points=2 answer="baccarat_total" tests={"public":1,"long_hands":1}
 # ## A hand's total
 # A baccarat hand's total is the sum of its cards' point values, keeping only the last digit: aces count 1, twos
 # to nines their face, tens and pictures 0. Write `baccarat_total(ranks)` that gives the total of a hand of ranks
@@ -113,7 +113,7 @@ edge_tie_nine = -(9 * p_tie - (1 - p_tie))  # SOLUTION
 # %%
 fair_commission = 1 - p_player / p_banker  # SOLUTION
 
-# %% [markdown] question="play_coup" points=2 answer="play_coup"
+# %% [markdown] question="play_coup" points=2 answer="play_coup" tests={"public":1,"other_seed":1}
 # ## Simulate a coup
 # Write `play_coup(rng)`: deal six cards from a full shoe with the random generator `rng` and return who wins the
 # coup, `"banker"`, `"player"` or `"tie"`. The array `cards` below holds the point values of the 416 cards;

@@ -110,7 +110,7 @@ barred_three = OXFORD.changed(bar=3)
 # END SOLUTION
 edge_bar_three = house_edge(bet("dont_pass", barred_three))  # SOLUTION
 
-# %% [markdown] question="play_pass" points=2 answer="play_pass"
+# %% [markdown] question="play_pass" points=2 answer="play_pass" tests={"public":1,"other_seed":1}
 # ## Simulate the pass line
 # Write `play_pass(rng)`, which plays one pass line bet with the random generator `rng` and returns `1` if it wins
 # and `-1` if it loses. Roll one die with `rng.integers(1, 7)`. The check plays your function many times and

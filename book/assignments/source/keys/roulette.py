@@ -17,9 +17,9 @@ from fractions import Fraction
 from functools import cache
 from math import sqrt
 
-from ... import roulette
-from ...bets import WIN, expected_value, fair_payout, house_edge, p_win
-from ..checks import Estimate, Exact, Rule
+from casino_math import roulette
+from casino_math.bets import WIN, expected_value, fair_payout, house_edge, p_win
+from casino_math.classroom.checks import Estimate, Exact, Rule
 
 THIRTY_SIX = "a wheel of 36 pockets has no zeros: the Oxford wheel has 0 and 00 as well"
 THIRTY_SEVEN = "37 pockets is a single-zero wheel: the Oxford wheel has both 0 and 00"

@@ -13,13 +13,14 @@ Fraction(42, 221)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
-from ...baccarat import RULES, Shoe, banker_bet, coups, hand_total, player_bet, point_value, tie_bet
-from ...baccarat.cards import RANKS
-from ...bets import house_edge, house_edge_per_bet_resolved, p_win
-from ..checks import Exact, Rule, Simulation
+from casino_math.baccarat import RULES, Shoe, banker_bet, coups, hand_total, player_bet, point_value, tie_bet
+from casino_math.baccarat.cards import RANKS
+from casino_math.bets import house_edge, house_edge_per_bet_resolved, p_win
+from casino_math.classroom.checks import Exact, Rule, Simulation, same_whole
 
 TIE_PUSHES = "a tie pushes the banker and player bets: the stake comes back, a result of 0, not a loss"
 EDGE_SIGN = "the house edge is minus the expected value, positive when the house wins on average"
@@ -83,7 +84,7 @@ QUESTIONS = {
         outcomes=_hands,
         right=lambda ranks: hand_total(point_value(rank) for rank in ranks),
         hint=_total_hint,
-        same=lambda got, want: got == want and not isinstance(got, (bool, float)),
+        same=same_whole,
     ),
     "natural": Exact(
         "natural",
@@ -161,4 +162,16 @@ QUESTIONS = {
         rounds=20_000,
         hint="deal six cards from the full shoe without putting any back, and let play(values) settle the coup",
     ),
+}
+
+
+def _long_hands():
+    """Four- and five-card hands the notebook never shows: a total rule that only knows two or three cards fails."""
+    return [("9", "9", "9", "9"), ("K", "A", "7", "5"), ("A", "A", "A", "A", "A"), ("8", "Q", "6", "3", "2")]
+
+
+#: Tests only the grader runs: hands longer than any coup deals, and the simulation on an unseen seed.
+HIDDEN = {
+    "hand_total": {"long_hands": replace(QUESTIONS["hand_total"], outcomes=_long_hands)},
+    "play_coup": {"other_seed": replace(QUESTIONS["play_coup"], seed=11, rounds=5_000)},
 }

@@ -18,11 +18,11 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb, sqrt
 
-from ... import roulette
-from ...ruin import p_reach_goal, ruin
-from ...session import expected_net, p_ahead, p_even, session_variance
-from ...systems import martingale_series
-from ..checks import Estimate, Exact
+from casino_math import roulette
+from casino_math.ruin import p_reach_goal, ruin
+from casino_math.session import expected_net, p_ahead, p_even, session_variance
+from casino_math.systems import martingale_series
+from casino_math.classroom.checks import Estimate, Exact
 
 NO_ZEROS = "that is the answer for a fair bet (a wheel without zeros): red loses a little more often than it wins"
 STAKE = 10

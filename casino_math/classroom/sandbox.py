@@ -1,0 +1,210 @@
+"""The sandbox each submission runs in: bubblewrap, with limits, and a wall clock that ends it all.
+
+Inside, the submission sees: this Python and its environment, read-only; a
+copy of ``casino_math`` made for the run (its sources and compiled files only),
+read-only; a private ``/tmp`` of limited size as its working folder; and nothing
+else: no home folder, no teacher's folders, no other submission, no output
+file, no network.  It has its own process, IPC, UTS and user namespaces (a
+process it starts cannot outlive it: when the sandbox ends, the kernel ends
+every process in its namespace), and limits on CPU time, memory and the size
+of any file it writes.  The only way out is the report pipe to the grader.
+
+Without bubblewrap (``--no-sandbox``) a submission runs as a plain process of
+the teacher's account in a temporary folder: it can read and write what the
+teacher can.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import casino_math
+
+#: Limits inside the sandbox: memory (address space) and the size of any one file written.
+MEMORY_BYTES = 2 * 2**30
+FILE_BYTES = 64 * 2**20
+#: The size of the private /tmp.
+TMP_BYTES = 256 * 2**20
+#: The most a submission may report (bytes); a sandbox that reports more is stopped.
+REPORT_BYTES = 32 * 2**20
+#: Seconds allowed to start Python before the first cell, and grace beyond the time limits the runner keeps itself.
+STARTUP_SECONDS = 10
+GRACE_SECONDS = 2
+#: Where the copy of casino_math appears inside the sandbox.
+INSIDE = "/opt/classroom"
+RISK = ("grading without a sandbox: each notebook runs as you, and can read your files (the answer keys among "
+        "them), change them, use the network, and leave processes running; grade only notebooks you trust")
+
+
+def package_copy(folder: str | Path) -> Path:
+    """Copy ``casino_math`` into ``folder``: its ``.py`` and ``.json`` files and the compiled forms of those sources.
+
+    Nothing else of the package's folder (stale compiled files of removed modules, a checkout's other files) goes in.
+
+    >>> import tempfile
+    >>> root = package_copy(tempfile.mkdtemp())
+    >>> (root / "casino_math" / "classroom" / "runner.py").is_file(), (root / "casino_math" / "classroom" / "keys").exists()
+    (True, False)
+    """
+    source = Path(casino_math.__file__).parent
+    target = Path(folder) / "casino_math"
+    for path in source.rglob("*"):
+        if not path.is_file():
+            continue
+        relative = path.relative_to(source)
+        if path.suffix in (".py", ".json") and "__pycache__" not in relative.parts or _compiled_with_source(path):
+            (target / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target / relative)
+    return Path(folder)
+
+
+def _compiled_with_source(path: Path) -> bool:
+    return path.parent.name == "__pycache__" and path.suffix == ".pyc" and \
+        (path.parent.parent / f"{path.name.split('.')[0]}.py").is_file()
+
+
+def bwrap() -> str | None:
+    """The bubblewrap program, if this system has one that works here, else None."""
+    program = shutil.which("bwrap")
+    if program is None:
+        return None
+    trial = subprocess.run([program, *_isolation(), "--ro-bind", "/", "/", "true"], capture_output=True, check=False)
+    return program if trial.returncode == 0 else None
+
+
+def _isolation() -> list[str]:
+    return ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+
+
+def _system_binds() -> list[str]:
+    binds = []
+    for name in ("usr", "bin", "sbin", "lib", "lib32", "lib64"):
+        path = Path("/") / name
+        if path.is_symlink():
+            binds += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            binds += ["--ro-bind", str(path), str(path)]
+    for prefix in sorted({sys.prefix, sys.base_prefix, str(Path(sys.executable).resolve().parents[1])}):
+        binds += ["--ro-bind", prefix, prefix]
+    return binds
+
+
+def command(program: str | None, package_root: Path) -> list[str]:
+    """The command that runs the runner: inside bubblewrap, or (``program`` None) as a plain process."""
+    python = [sys.executable, "-m", "casino_math.classroom.runner"]
+    if program is None:
+        return python
+    return [program, *_isolation(), *_system_binds(), "--ro-bind", str(package_root), INSIDE,
+            "--proc", "/proc", "--dev", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
+            "--dir", "/tmp/work", "--chdir", "/tmp/work", "--clearenv", *_env(INSIDE, "/tmp/work"), *python]
+
+
+def _env(package_root: str, home: str) -> list[str]:
+    pairs = {"PATH": "/usr/local/bin:/usr/bin:/bin", "PYTHONPATH": package_root, "HOME": home, "TMPDIR": home,
+             "MPLBACKEND": "Agg", "MPLCONFIGDIR": home, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+             "PYTHONDONTWRITEBYTECODE": "1", "LANG": "C.UTF-8"}
+    return [arg for key, value in pairs.items() for arg in ("--setenv", key, value)]
+
+
+@dataclass
+class Run:
+    """What a submission reported, and how its sandbox ended."""
+
+    events: list = field(default_factory=list)
+    killed: str | None = None
+    """Why the grader ended the sandbox (its wall time, too much reported), or None."""
+
+
+def run(job: dict, program: str | None, package_root: Path) -> Run:
+    """Run ``job`` (see :mod:`~casino_math.classroom.runner`) in a sandbox; the events it reported as it went.
+
+    The wall clock allows the start, then the notebook's time from its first cell, then each check's time as
+    it starts; past that the sandbox is ended, however its code treats interrupts.
+    """
+    read_end, write_end = os.pipe()
+    cpu = STARTUP_SECONDS + job["timeout"] + job["check_timeout"] * sum(map(len, job["probes"].values()))
+    job = {**job, "limits": [int(cpu) + 1, MEMORY_BYTES, FILE_BYTES], "report": write_end}
+    with tempfile.TemporaryDirectory(prefix="classroom-") as plain:
+        env = None
+        if program is None:
+            env = {**os.environ, "PYTHONPATH": str(package_root), "HOME": plain, "MPLBACKEND": "Agg"}
+        try:
+            process = subprocess.Popen(command(program, package_root), stdin=subprocess.PIPE,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,),
+                                       cwd=plain, env=env, start_new_session=True)
+        finally:
+            os.close(write_end)
+        with os.fdopen(read_end, "rb") as report:
+            try:
+                process.stdin.write(json.dumps(job).encode())
+                process.stdin.close()
+            except BrokenPipeError:
+                pass
+            probes = sum(map(len, job["probes"].values()))
+            result = _collect(report, job["timeout"], job["check_timeout"], 2 * probes)
+        _end(process)
+    return result
+
+
+def _collect(report, timeout: float, check_timeout: float, most_probes: int) -> Run:
+    # The clock follows the runner: the start, then the cells' time, paused while a check runs (each check has
+    # its own time).  A submission can forge events, so no more checks are granted than the job has (twice over).
+    result, buffer, total = Run(), b"", 0
+    deadline, left, started = time.monotonic() + STARTUP_SECONDS, None, False
+    while True:
+        now = time.monotonic()
+        if now >= deadline:
+            result.killed = "wall time"
+            break
+        ready, _, _ = select.select([report], [], [], deadline - now)
+        if not ready:
+            continue
+        chunk = os.read(report.fileno(), 1 << 16)
+        if not chunk:
+            break
+        total += len(chunk)
+        if total > REPORT_BYTES:
+            result.killed = "reported too much"
+            break
+        buffer += chunk
+        *lines, buffer = buffer.split(b"\n")
+        for event in filter(None, map(_event, lines)):
+            result.events.append(event)
+            now = time.monotonic()
+            if "cell" in event and not started:
+                started, deadline = True, now + timeout + GRACE_SECONDS
+            elif "probing" in event and most_probes > 0:
+                most_probes -= 1
+                left = left if left is not None else deadline - now
+                deadline = now + check_timeout + GRACE_SECONDS
+            elif "question" in event and left is not None:
+                deadline, left = now + left, None
+        if result.events and result.events[-1].get("done") is True:
+            break
+    return result
+
+
+def _event(line: bytes):
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return None
+    return event if isinstance(event, dict) else None
+
+
+def _end(process: subprocess.Popen) -> None:
+    """End the sandbox and everything in it (its whole process group; its namespace goes with bubblewrap)."""
+    try:
+        os.killpg(process.pid, 9)
+    except ProcessLookupError:
+        pass
+    process.wait()

@@ -1,0 +1,355 @@
+"""The grader against hostile and honest submissions: every attack the teacher's review found, graded in one run.
+
+Each notebook is made here from the committed student or teacher notebook, with a cell or two changed. The
+roulette assignment is worth 11 points: the honest copy of the teacher's answers scores 11, the blank notebook 0,
+and each attack scores exactly what its own honest answers are worth (usually nothing), while the run completes
+with a row for every file.
+"""
+
+import csv
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import casino_math
+from casino_math.classroom import build
+from casino_math.classroom.grade import SOURCES, journal_of
+
+MARKER = "classroom-hostile-leftover-7f3a"
+FULL = 11
+GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
+
+
+def notebook(version="student", name="roulette"):
+    folder = build.ASSIGNMENTS if version == "student" else build.SOLUTIONS
+    nb = json.loads((folder / f"{name}.ipynb").read_text())
+    nb["metadata"]["classroom"]["version"] = "student"  # a student's honest copy of the right answers
+    return nb
+
+
+def code(source):
+    return {"cell_type": "code", "source": source, "metadata": {}, "outputs": [], "execution_count": None}
+
+
+def with_cells(nb, first=(), last=()):
+    nb["cells"] = [code(c) for c in first] + nb["cells"] + [code(c) for c in last]
+    return nb
+
+
+def answer_cell(nb, question):
+    return next(c for c in nb["cells"] if c.get("metadata", {}).get("classroom", {}).get("question") == question)
+
+
+def package_digest():
+    root = Path(casino_math.__file__).parent
+    return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(root.rglob("*.py")))).hexdigest()
+
+
+def hostile(folder, outside):
+    """The submissions: file name -> notebook (JSON data) or raw text."""
+    teacher_notebook = build.SOLUTIONS / "roulette.ipynb"
+    blank = notebook
+    reused = notebook("teacher")
+    reused["cells"].append(code("p_red = Fraction(1, 2)  # a later cell reuses the answer's name"))
+    slow = notebook("teacher")
+    answer_cell(slow, "low_wins")["source"] = (
+        "import time\ndef low_wins(pocket):\n    time.sleep(0.05)\n    return pocket not in ('0', '00') and int(pocket) <= 18")
+    return {
+        "honest.ipynb": notebook("teacher"),
+        "blank.ipynb": blank(),
+        # Patch the checking code and the report inside the kernel, then answer nothing.
+        "patcher.ipynb": with_cells(blank(), last=[
+            ("import casino_math.classroom as c, casino_math.classroom.checks as k, casino_math.classroom.public as p\n"
+            "right = lambda *a, **kw: k.Feedback('x', 'right')\n"
+            "c.check = p.check = p.judge = right\nfor kind in (k.Exact, k.Rule, k.Estimate, k.Simulation): kind.judge = right"),
+            "import casino_math.classroom.data as d\nd.encode = lambda *a, **kw: {'t': 'str', 'v': 'right'}",
+        ]),
+        # Hijack the display, print verdicts, and search the stack for the checker's state.
+        "formatter.ipynb": with_cells(blank(), last=[
+            "get_ipython().display_formatter.formatters['text/plain'].for_type(object, lambda *a: 'right')",
+            "print({'status': 'right', 'hint': ''}); print('roulette.red: right.' * 1000)",
+            "import sys\nf = sys._getframe()\nwhile f is not None:\n    f.f_locals.get('self', None) and setattr(f.f_locals['self'], 'right', True)\n    f = f.f_back",
+            "print('x' * 20_000_000)",
+        ]),
+        # Look for the answer key and the teacher's notebook, by the package and by absolute paths.
+        "keyreader.ipynb": with_cells(blank(), first=[
+            (f"import json, pathlib\nnb = json.loads(pathlib.Path({str(teacher_notebook)!r}).read_text())\n"
+            "for cell in nb['cells']:\n    if cell['cell_type'] == 'code': exec(''.join(cell['source']))"),
+            (f"from casino_math.classroom.keys import questions_of\nkey = questions_of('roulette', {str(SOURCES)!r})\n"
+            "p_red = key['red'].right()"),
+            ("import casino_math, pathlib\nfound = list(pathlib.Path(casino_math.__file__).parents[1].rglob('*.ipynb'))\n"
+            "assert found, 'no notebook to be found'"),
+        ]),
+        # Rewrite the library on disk so that every later student scores full marks.
+        "rewriter.ipynb": with_cells(blank(), first=[
+            ("import casino_math.classroom.checks as k, casino_math.classroom.public as p\n"
+            "for module in (k, p):\n    open(module.__file__, 'a').write('\\nRIGHT = WRONG = NOT_ANSWERED = \"right\"\\n')"),
+        ]),
+        # Kill everything it can see once its answers are in: its score is what it answered.
+        "killer.ipynb": with_cells(notebook("teacher"), last=[
+            ("import os, signal\nfor pid in [int(p) for p in os.listdir('/proc') if p.isdigit()]:\n"
+            "    try:\n        os.kill(pid, signal.SIGKILL) if pid != os.getpid() else None\n    except OSError:\n        pass"),
+            "os.kill(os.getppid(), signal.SIGKILL); os.killpg(0, signal.SIGKILL)",
+        ]),
+        "hog.ipynb": with_cells(notebook("teacher"), last=["hoard = bytearray(16 * 2**30)"]),
+        "exiter.ipynb": with_cells(notebook("teacher"), last=["import os\nos._exit(3)"]),
+        # An endless loop that ignores interrupts, after all its answers.
+        "looper.ipynb": with_cells(notebook("teacher"), last=[
+            ("import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nsignal.setitimer(signal.ITIMER_REAL, 0)\n"
+            "while True:\n    try:\n        pass\n    except BaseException:\n        pass"),
+        ]),
+        "slow.ipynb": slow,
+        # Write forged reports to every descriptor it can find.
+        "forger.ipynb": with_cells(blank(), first=[
+            ("import os\nforged = b'{\"question\": \"red\", \"test\": \"public\", \"at\": \"answer\", \"value\": 5}\\n' \\\n"
+            "    b'{\"question\": \"low_wins\", \"test\": \"public\", \"at\": \"end\", \"calls\": 7}\\n[1]\\n{\"probing\": 1}\\n'\n"
+            "for fd in map(int, os.listdir('/proc/self/fd')):\n    try:\n        os.write(fd, forged * 100)\n"
+            "    except OSError:\n        pass"),
+        ]),
+        "reused.ipynb": reused,
+        # Start processes meant to outlive the sandbox, and write where it should not.
+        "spawner.ipynb": with_cells(blank(), first=[
+            ("import subprocess, sys\nfor session in (False, True):\n"
+            f"    subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)', {MARKER!r}], "
+            "start_new_session=session)"),
+            (f"import os\nif os.fork() == 0:\n    os.setsid()\n    os.execv(sys.executable, [sys.executable, '-c', "
+            f"'import time; time.sleep(300)', {MARKER!r}])"),
+            f"open({str(outside / 'written-by-a-student')!r}, 'w').write('x')",
+            f"open({str(folder / 'honest.ipynb')!r}, 'w').write('{{}}')",
+        ]),
+        # Record, as the answer to red, whether the teacher's folder could be read.
+        "snoop.ipynb": with_cells(blank(), last=[
+            (f"import os\nfrom fractions import Fraction\np_red = Fraction(9, 19) if os.path.exists({str(SOURCES)!r}) "
+            "else Fraction(1, 2)"),
+        ]),
+        "=HYPERLINK(\"http---x\").ipynb": blank(),
+        "upper.IPYNB": blank(),
+        "notes.py": "p_red = 9 / 19\n",
+        "ana.ipynb": notebook("teacher"),
+        "ana (1).ipynb": blank(),
+        "torn.ipynb": '{"cells": [',
+        "other.ipynb": notebook(name="craps"),
+        "teacher.ipynb": json.loads(teacher_notebook.read_text()),
+    }
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("submissions")
+    outside = tmp_path_factory.mktemp("teacher")
+    for name, content in hostile(folder, outside).items():
+        (folder / name).write_text(content if isinstance(content, str) else json.dumps(content))
+    before = package_digest()
+    out = outside / "grades.csv"
+    result = subprocess.run([*GRADE, str(folder), "--assignment", "roulette", "--out", str(out), "--jobs", "2",
+                             "--timeout", "8", "--check-timeout", "10", "--feedback", str(outside / "feedback")],
+                            capture_output=True, text=True, check=False)
+    rows = list(csv.DictReader(out.open()))
+    return result, {row["student"]: row for row in rows}, rows, folder, outside, before
+
+
+def test_the_run_completes_with_a_row_for_every_file(run):
+    result, _rows, all_rows, folder, _, _ = run
+    assert result.returncode == 0, result.stderr
+    files = [p for p in folder.iterdir() if p.is_file()]
+    assert len(all_rows) == len(files) + 1  # and the points-possible row
+    assert all_rows[0]["student"] == "points possible" and all_rows[0]["total"] == str(FULL)
+
+
+SCORES = {  # what each submission scores, and why
+    "honest": FULL,  # the teacher's answers, honestly copied
+    "blank": 0,
+    "patcher": 0,  # patching the checks inside its own process changes nothing: the grader judges
+    "formatter": 0,  # nor does a display formatter, printed verdicts, or the stack
+    "keyreader": 0,  # no key, no teacher notebook, no sources to be seen
+    "rewriter": 0,  # the library is read-only
+    "killer": FULL,  # its answers were reported as each cell finished
+    "exiter": FULL,
+    "hog": FULL,  # stopped by the memory limit after its answers
+    "looper": FULL,  # ended at its time limit; its answers count
+    "slow": FULL,  # a slow function within --check-timeout
+    "forger": 0,  # forged reports are data like any other answer, judged here
+    "reused": FULL,  # judged as its answer cell left it
+    "spawner": 0,
+    "snoop": 0,  # it could not see the teacher's folder, so it answered 1/2
+    "upper": 0,
+}
+
+
+@pytest.mark.parametrize("student, score", SCORES.items())
+def test_each_submission_scores_exactly_what_its_answers_are_worth(run, student, score):
+    _, rows, _, _, _, _ = run
+    assert rows[student]["total"] == str(score), rows[student]
+
+
+def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run):
+    _, rows, _, _, _, before = run
+    assert package_digest() == before
+    assert rows["rewriter"]["red"] == "0"
+
+
+@pytest.mark.parametrize("student, note", [
+    ("looper", "ended at its time limit"),
+    ("exiter", "Python ended"),
+    ("hog", "MemoryError"),
+    ("keyreader", "FileNotFoundError"),
+    ("rewriter", "Read-only file system"),
+    ("spawner", "FileNotFoundError"),
+])
+def test_stops_crashes_and_refusals_are_noted(run, student, note):
+    _, rows, _, _, _, _ = run
+    assert note in rows[student]["notes"]
+
+
+@pytest.mark.parametrize("student, reason", [
+    ("notes", "not a notebook (.py)"),
+    ("torn", "cannot read the notebook"),
+    ("other", "this is the craps assignment, not roulette"),
+    ("teacher", "this is the teacher's version"),
+])
+def test_files_that_cannot_be_graded_score_zero_with_the_reason(run, student, reason):
+    _, rows, _, _, _, _ = run
+    assert rows[student]["total"] == "0" and reason in rows[student]["notes"]
+
+
+def test_two_files_of_one_student_are_both_graded_and_flagged(run):
+    _, _, all_rows, _, _, _ = run
+    ana = [row for row in all_rows if row["student"] == "ana"]
+    assert sorted(row["total"] for row in ana) == ["0", str(FULL)]
+    assert all("one of 2 files for ana (ana (1).ipynb, ana.ipynb)" in row["notes"] for row in ana)
+
+
+def test_a_file_name_that_is_a_formula_is_escaped(run):
+    _, rows, _, _, outside, _ = run
+    assert "'=HYPERLINK(\"http---x\")" in rows
+    assert '\n=HYPERLINK' not in (outside / "grades.csv").read_text()
+
+
+def test_nothing_is_left_running_and_nothing_written_outside(run):
+    _, _, _, folder, outside, _ = run
+    leftovers = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if MARKER.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                leftovers.append(pid)
+        except OSError:
+            pass
+    assert leftovers == []
+    assert not (outside / "written-by-a-student").exists()
+    assert json.loads((folder / "honest.ipynb").read_text())["cells"]
+
+
+def test_feedback_is_written_per_student(run):
+    _, _, _, _, outside, _ = run
+    assert "Total: 11 of 11 points." in (outside / "feedback" / "honest.md").read_text()
+    assert (outside / "feedback" / "ana--ana.md").exists() and (outside / "feedback" / "ana--ana (1).md").exists()
+
+
+# ---------------------------------------------------------------- honest partial credit, resuming, refusing
+
+
+def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    half = notebook("teacher", "long-run")
+    for question in ("ahead_ten", "double_up", "martingale_net"):  # 2 + 2 + 2 of 12 points
+        answer_cell(half, question)["source"] = ""
+    (folder / "half.ipynb").write_text(json.dumps(half))
+    out = tmp_path / "grades.csv"
+    command = [*GRADE, str(folder), "--assignment", "long-run", "--out", str(out), "--jobs", "2"]
+    first = subprocess.run(command, capture_output=True, text=True, check=True)
+    rows = {row["student"]: row for row in csv.DictReader(out.open())}
+    assert rows["half"]["total"] == "6" and rows["points possible"]["total"] == "12"
+    assert "half [half.ipynb]: 6" in first.stderr
+    (folder / "full.ipynb").write_text(json.dumps(notebook("teacher", "long-run")))
+    again = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert "full [full.ipynb]: 12" in again.stderr and "half [" not in again.stderr
+    assert len(journal_of(out).read_text().splitlines()) == 2
+    redo = subprocess.run([*command, "--regrade"], capture_output=True, text=True, check=True)
+    assert "half [" in redo.stderr and "full [" in redo.stderr
+
+
+def test_partial_credit_per_test_gives_the_public_half_of_a_replayed_simulation(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    replay = notebook("teacher", "craps")
+    cell = answer_cell(replay, "play_pass")
+    cell["source"] += ("\nimport numpy as _np\n_rng = _np.random.default_rng(2024)  # the check cell's seed\n"
+                       "_replay = iter([play_pass(_rng) for _ in range(20_000)])\n"
+                       "def play_pass(rng):\n    return next(_replay, 1)")
+    (folder / "replay.ipynb").write_text(json.dumps(replay))
+    out = tmp_path / "grades.csv"
+    subprocess.run([*GRADE, str(folder), "--assignment", "craps", "--out", str(out)], capture_output=True, check=True)
+    rows = {row["student"]: row for row in csv.DictReader(out.open())}
+    assert rows["replay"]["play_pass"] == "1"  # the public seed's rounds replayed: the hidden seed is not fooled
+
+
+def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path):
+    (tmp_path / "blank.ipynb").write_text(json.dumps(notebook()))
+    command = [*GRADE, str(tmp_path), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
+    env = {**os.environ, "PATH": str(tmp_path)}
+    refused = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    assert refused.returncode == 2
+    assert "cannot isolate the notebooks: bubblewrap (bwrap) is missing" in refused.stderr
+    allowed = subprocess.run([*command, "--no-sandbox"], capture_output=True, text=True, env=env, check=False)
+    assert allowed.returncode == 0 and "warning: grading without a sandbox" in allowed.stderr
+
+
+def test_the_gradebook_merges_assignments(tmp_path):
+    (tmp_path / "roulette.csv").write_text("student,red,total,notes\npoints possible,1,11,\nana,1,9,\n")
+    (tmp_path / "craps.csv").write_text("student,natural,total,notes\npoints possible,1,12,\nana,1,4,\nbo,1,12,\n")
+    out = tmp_path / "class.csv"
+    subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "roulette.csv"),
+                    str(tmp_path / "craps.csv"), "--out", str(out)], check=True, capture_output=True)
+    assert out.read_text().splitlines() == ["student,roulette,craps,total", "points possible,11,12,23",
+                                            "ana,9,4,13", "bo,,12,12"]
+    (tmp_path / "craps.csv").write_text("student,natural,total,notes\nana,1,lots,\n")
+    bad = subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "craps.csv"),
+                          "--out", str(out)], capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "craps.csv, line 2: the total 'lots' is not a whole number of points" in bad.stderr
+
+
+def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_rest(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for number in range(4):
+        (folder / f"s{number}.ipynb").write_text(json.dumps(notebook("teacher", "long-run")))
+    out = tmp_path / "grades.csv"
+    command = [*GRADE, str(folder), "--assignment", "long-run", "--out", str(out), "--jobs", "1"]
+    grader = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    journal = journal_of(out)
+    while grader.poll() is None and not (journal.exists() and journal.read_text().count("\n") >= 1):
+        time.sleep(0.05)
+    grader.kill()
+    grader.wait()
+    finished = [json.loads(line)["file"] for line in journal.read_text().splitlines()]
+    rows = list(csv.DictReader(out.open()))
+    assert {f"{row['student']}.ipynb" for row in rows[1:]} >= set(finished) and finished
+    assert all(row["total"] == "12" for row in rows)
+    again = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert again.stderr.count(": 12") == 4 - len(finished)
+    rows = list(csv.DictReader(out.open()))
+    assert [row["student"] for row in rows] == ["points possible", "s0", "s1", "s2", "s3"]
+
+
+def test_an_installed_copy_without_the_repository_grades_with_sources_given(tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(Path(casino_math.__file__).parent, site / "casino_math",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "ana.ipynb").write_text(json.dumps(notebook("teacher")))
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    command = [*GRADE, str(folder), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
+    missing = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
+    assert missing.returncode == 2 and "no assignment sources in book/assignments/source; pass --sources DIR" in missing.stderr
+    subprocess.run([*command, "--sources", str(SOURCES)], env=env, cwd=tmp_path, check=True, capture_output=True)
+    rows = {row["student"]: row for row in csv.DictReader((tmp_path / "g.csv").open())}
+    assert rows["ana"]["total"] == str(FULL)
