@@ -28,7 +28,7 @@ book: $(STAMP)
 test: lint typecheck unit package-test nbval strict-book site-test pdf-test
 	@echo "All checks passed."
 
-unit: $(STAMP)
+unit: $(STAMP) site-deps
 	$(BIN)/python -m pytest casino_math tests --ignore=tests/browser --ignore=tests/package --ignore=tests/pdf
 
 # casino_math as a package: python -m build makes the wheel and sdist, a fresh virtual environment installs the
@@ -48,13 +48,14 @@ strict-book: $(STAMP) site-deps
 site-test: strict-book
 	$(BIN)/python -m pytest tests/browser
 
-# npm fetches the site's pinned JavaScript (book/_ext/offline_assets.py); Debian's Chromium runs the site tests.
+# npm fetches the site's pinned JavaScript (book/_ext/offline_assets.py); Debian's Chromium runs the site tests;
+# bubblewrap is the grader's sandbox (casino_math/classroom), which the unit tests exercise.
 site-deps:
 	@command -v npm >/dev/null && command -v chromium >/dev/null && command -v bwrap >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && apt-get install -y -qq chromium bubblewrap $$(command -v npm >/dev/null || echo npm); \
 	  else \
-	    echo "The site needs npm and Debian's chromium: sudo apt-get install chromium npm"; exit 1; \
+	    echo "The tests need npm, Debian's chromium and bubblewrap: sudo apt-get install chromium npm bubblewrap"; exit 1; \
 	  fi; }
 
 # The PDF edition, with LaTeX from Debian's packages (xelatex; poppler-utils for the PDF test).  Build it before
