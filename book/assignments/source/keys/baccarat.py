@@ -138,7 +138,7 @@ QUESTIONS = {
     ),
     "tie_nine": Exact(
         "tie_nine",
-        right=lambda: house_edge(tie_bet("tie-9-to-1")),
+        right=lambda: house_edge(tie_bet(RULES["tie-9-to-1"])),
         hint="the tie bet now wins 9 units with the chance of a tie and loses 1 otherwise",
         mistakes=lambda: {
             house_edge(tie_bet()): "that is the edge at 8 to 1 (or 9 paid back for 1, the same thing); a win of "
