@@ -51,5 +51,5 @@ def test_no_results_typed_into_prose(path):
 
 def test_every_chapter_has_its_colab_install_cell():
     result = subprocess.run([sys.executable, str(ROOT / "book" / "_ext" / "colab.py"), "--check"],
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout

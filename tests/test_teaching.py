@@ -29,8 +29,8 @@ def headings(path: Path, level: str = "## ") -> list[str]:
 
 # --- exercises, objectives, summary ----------------------------------------------------------------------------
 
-EXERCISE = re.compile(r"^```\{exercise\}.*\n:label: (\S+)", re.M)
-SOLUTION = re.compile(r"^```\{solution\} (\S+)\n:class: dropdown", re.M)
+EXERCISE = re.compile(r"^```\{exercise\}.*\n:label: (\S+)", re.MULTILINE)
+SOLUTION = re.compile(r"^```\{solution\} (\S+)\n:class: dropdown", re.MULTILINE)
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
@@ -61,23 +61,23 @@ def test_closes_with_a_summary_and_further_reading(path):
 def glossary() -> dict[str, list[str]]:
     """Each glossary entry, as written, with the words a chapter would use for it ("World (Whirl)": World, Whirl)."""
     text = (ROOT / "book" / "glossary.md").read_text().split("```{glossary}", 1)[1].split("```", 1)[0]
-    entries = re.findall(r"^(\S.*)\n((?:  .*\n?)+)", text, re.M)
+    entries = re.findall(r"^(\S.*)\n((?:  .*\n?)+)", text, re.MULTILINE)
     return {head: [n.strip() for n in re.split(r",|\(|\)", head) if n.strip()] for head, _ in entries}
 
 
 def games_of(head: str) -> set[str]:
     """The games an entry belongs to, read from its definition; an entry naming no game belongs to every chapter."""
     text = (ROOT / "book" / "glossary.md").read_text()
-    definition = re.search(rf"^{re.escape(head)}\n((?:  .*\n?)+)", text, re.M).group(1).lower()
+    definition = re.search(rf"^{re.escape(head)}\n((?:  .*\n?)+)", text, re.MULTILINE).group(1).lower()
     return {game for game in GAMES if game in definition}
 
 
 STRIP = [
-    re.compile(r"^~~~.*?^~~~", re.M | re.S),            # code examples
-    re.compile(r"\$\$.*?\$\$", re.S), re.compile(r"\$[^$\n]+\$"),   # math
+    re.compile(r"^~~~.*?^~~~", re.MULTILINE | re.DOTALL),            # code examples
+    re.compile(r"\$\$.*?\$\$", re.DOTALL), re.compile(r"\$[^$\n]+\$"),   # math
     re.compile(r"\{(glue|glue:\w*|cite|doc|ref|numref|eq)\}`[^`]*`"),
     re.compile(r"`[^`]*`"),
-    re.compile(r"^(#.*|```.*|:\w+:.*)$", re.M),            # headings, directive lines and their options
+    re.compile(r"^(#.*|```.*|:\w+:.*)$", re.MULTILINE),            # headings, directive lines and their options
 ]
 TERM = re.compile(r"\{term\}`(?:[^`<]*<([^>`]+)>|([^`]+))`")
 
@@ -93,7 +93,7 @@ def prose(path: Path) -> str:
 
 def first_use(text: str, names: list[str]) -> int | None:
     spots = [m.start() for name in names for m in re.finditer(
-        r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, name.split())) + r"(s|es)?(?![\w-])", text, re.I)]
+        r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, name.split())) + r"(s|es)?(?![\w-])", text, re.IGNORECASE)]
     return min(spots, default=None)
 
 
@@ -133,7 +133,7 @@ RESULT = re.compile("|".join([
     r"=\s*-?\s*\\frac\{\d+\}\{\d+\}\s*\$",
     r"(?<![\w/.])[-−]\d+/\d+",
     rf"\b{NUMBER}\s+in all\b",
-]), re.I)
+]), re.IGNORECASE)
 
 
 def typed_results(text: str) -> list[str]:
@@ -167,13 +167,13 @@ def test_the_glossary_says_a_contract_bet_favours_the_house():
     from casino_math.craps.line import value_with_point
 
     assert all(value_with_point(p, "pass") < 0 for p in (4, 5, 6, 8, 9, 10))
-    entry = re.search(r"^Contract bet\n((?:  .*\n)+)", (ROOT / "book" / "glossary.md").read_text(), re.M).group(1)
+    entry = re.search(r"^Contract bet\n((?:  .*\n)+)", (ROOT / "book" / "glossary.md").read_text(), re.MULTILINE).group(1)
     assert "favours the house" in entry and "favours the player" not in entry
 
 
 # --- assumptions -----------------------------------------------------------------------------------------------
 
-ASSUMPTION = re.compile(r"^```\{admonition\} Assumption: (.+)\n(?::class: .+\n)?(?::name: (\S+)\n)?", re.M)
+ASSUMPTION = re.compile(r"^```\{admonition\} Assumption: (.+)\n(?::class: .+\n)?(?::name: (\S+)\n)?", re.MULTILINE)
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))

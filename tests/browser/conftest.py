@@ -21,7 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-from toc import toc_pages  # noqa: E402,F401  (the pages under test)
+from toc import toc_pages  # noqa: F401  (the pages under test)
 
 #: The built site under test (set SITE to test another copy, e.g. a deliberately broken one).
 SITE = Path(os.environ.get("SITE", ROOT / "_build" / "html"))

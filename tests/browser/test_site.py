@@ -16,7 +16,6 @@ from pathlib import Path
 from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
-
 from conftest import SCREENSHOTS, SITE, toc_pages
 
 PAGES = toc_pages()
@@ -129,9 +128,7 @@ def test_internal_links_resolve(path):
         target_path = Path(urlparse(target).path)
         if target_path.is_dir():
             target_path = target_path / "index.html"
-        if not target_path.exists():
-            broken.append(href)
-        elif fragment and target_path.suffix == ".html" and fragment not in _parse(target_path).ids:
+        if not target_path.exists() or fragment and target_path.suffix == ".html" and fragment not in _parse(target_path).ids:
             broken.append(href)
     assert broken == [], f"broken internal links on {path}"
 
