@@ -20,6 +20,9 @@ DEFAULT_DECKS = 8
 def edges_table(rules="oxford", decks: int | None = None, shoe=None) -> display.Table:
     """Every bet's chance of winning and house edge, dealt from a full shoe of ``decks`` (or from ``shoe``).
 
+    >>> edges_table(decks=1).caption
+    'Mini-baccarat, 1 deck (oxford rules)'
+
     >>> edges_table(decks=8)
     Mini-baccarat, 8 decks (oxford rules)
     bet                  pays      P(win)   P(push)  house edge  per hand resolved
@@ -31,7 +34,7 @@ def edges_table(rules="oxford", decks: int | None = None, shoe=None) -> display.
     dragon_bonus_banker  see text  28.279%  1.787%   9.3731%     9.5436%
     """
     name, rules = _named(rules, decks)
-    where = f"{rules.decks} decks" if shoe is None else f"a shoe of {shoe.size} cards"
+    where = f"{rules.decks} deck{'s' * (rules.decks != 1)}" if shoe is None else f"a shoe of {shoe.size} cards"
     rows = []
     for bet_id, bet in posted_bets(rules, shoe):
         edges = bets.house_edges(bet)
