@@ -157,4 +157,5 @@ share_red = reds_seen / spins  # SOLUTION
 # seed the estimate and the exact probability are this many standard errors apart:
 
 # %% only="teacher"
-float(share_red - p_red) / np.sqrt(float(p_red * (1 - p_red)) / spins)
+z = float(share_red - p_red) / float(np.sqrt(float(p_red * (1 - p_red)) / spins))
+print(f"the simulated share is {z:.2f} standard errors from the exact chance")
