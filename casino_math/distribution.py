@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
 from numbers import Rational
-from typing import Any
+from typing import Any, TypeGuard
 
 Outcome = Hashable
 Event = Callable[[Any], bool] | Iterable
@@ -50,7 +50,7 @@ def exact(value, what: str = "value") -> Fraction:
     return Fraction(value)
 
 
-def is_whole(value) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number (an int, and not True or False, which Python also counts as ints).
 
     >>> is_whole(3), is_whole(3.0), is_whole(True)

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from ..distribution import is_whole
+
 #: The point values a card can have.
 POINT_VALUES = tuple(range(10))
 
@@ -73,7 +75,7 @@ def check_point_value(value: object) -> int:
     ...
     ValueError: unknown point value 10; point values are the whole numbers 0 to 9 (tens and pictures count 0)
     """
-    if isinstance(value, bool) or not isinstance(value, int) or value not in POINT_VALUES:
+    if not is_whole(value) or value not in POINT_VALUES:
         raise ValueError(
             f"unknown point value {value!r}; point values are the whole numbers 0 to 9 (tens and pictures count 0)"
         )
@@ -90,7 +92,7 @@ def check_decks(decks: object) -> int:
     ...
     ValueError: the number of decks must be a whole number from 1 up, not 0
     """
-    if isinstance(decks, bool) or not isinstance(decks, int):
+    if not is_whole(decks):
         raise TypeError(f"the number of decks must be a whole number (int), not {decks!r}")
     if decks < 1:
         raise ValueError(f"the number of decks must be a whole number from 1 up, not {decks!r}")
@@ -123,7 +125,7 @@ class Shoe:
         if len(counts) != len(POINT_VALUES):
             raise ValueError(f"a shoe has a count for each point value 0 to 9 (10 counts), not {len(counts)}")
         for value, n in enumerate(counts):
-            if isinstance(n, bool) or not isinstance(n, int):
+            if not is_whole(n):
                 raise TypeError(
                     f"the count of point value {value} is {n!r}; counts of cards must be whole numbers (int)"
                 )
@@ -136,7 +138,7 @@ class Shoe:
         if len(cards) != len(CARDS):
             raise ValueError(f"a shoe's cards are a count for each of the {len(CARDS)} cards of a deck, not {len(cards)}")
         for (rank, suit), n in zip(CARDS, cards):
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            if not is_whole(n) or n < 0:
                 raise ValueError(f"the count of the {rank} of {suit} is {n!r}; counts of cards are whole numbers, 0 or more")
         by_value = [0] * len(POINT_VALUES)
         for (rank, _), n in zip(CARDS, cards):
@@ -223,7 +225,7 @@ class Shoe:
         by_value = [0] * len(POINT_VALUES)
         for rank, n in counts.items():
             value = point_value(rank)
-            if isinstance(n, bool) or not isinstance(n, int):
+            if not is_whole(n):
                 raise TypeError(f"the count of rank {rank} is {n!r}; counts of cards must be whole numbers (int)")
             if n < 0:
                 raise ValueError(f"the shoe has {n} cards of rank {rank}; a count cannot be negative")
@@ -253,7 +255,7 @@ class Shoe:
         ValueError: cannot take 5 cards of point value 5 out of a shoe that has 4 of them
         """
         check_point_value(value)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        if not is_whole(n) or n < 0:
             raise ValueError(f"the number of cards to take out must be a whole number from 0 up, not {n!r}")
         if n > self.counts[value]:
             raise ValueError(

@@ -24,7 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..bets import LOSE, PUSH, WIN, Bet, house_edge_per_bet_made
-from ..distribution import Distribution, Outcome
+from ..distribution import Distribution, Outcome, is_whole
 from .rolls import TOTALS, expected_rolls_until, p_total, race
 from .rules import OXFORD, CrapsRules
 
@@ -112,7 +112,7 @@ def p_decided_on_roll(n: int, rules: CrapsRules = OXFORD) -> Fraction:
     >>> p_decided_on_roll(1), p_decided_on_roll(2)
     (Fraction(1, 3), Fraction(61, 324))
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+    if not is_whole(n) or n < 1:
         raise ValueError(f"the roll number must be a whole number 1 or more, not {n!r}")
     if n == 1:
         return 1 - p_point(rules)

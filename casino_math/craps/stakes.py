@@ -21,6 +21,7 @@ from math import lcm
 
 from ..bets import Bet, smallest_whole_stake
 from ..display import decimal, fraction_text
+from ..distribution import is_whole
 from . import props
 
 
@@ -95,7 +96,7 @@ def check_stake(bet: Bet, stake: object, units: int = 1) -> int:
     ...
     ValueError: a $10 place 6 bet cannot be paid in whole dollars (the win line would pay $35/3, about $11.67); place 6 is paid in whole dollars only in multiples of $6: the nearest legal stakes are $6 and $12
     """
-    if isinstance(stake, bool) or not isinstance(stake, int) or stake <= 0:
+    if not is_whole(stake) or stake <= 0:
         raise ValueError(f"a stake is a positive whole number of dollars, not {stake!r}")
     step = smallest_stake(bet, units)
     if stake % step == 0:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..bets import Bet
-from ..distribution import exact
+from ..distribution import exact, is_whole
 from .rules import OXFORD, RouletteRules
 from .table import pocket
 
@@ -29,7 +29,7 @@ LAMMER_TO_CHIP = 20
 
 
 def _whole(value, what: str, allowed: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise TypeError(f"{what} must be a whole number, not {value!r}; {allowed}")
     if value <= 0:
         raise ValueError(f"{what} is {value}; {allowed}")
