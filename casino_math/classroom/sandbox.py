@@ -93,6 +93,13 @@ def _system_binds() -> list[str]:
             binds += ["--symlink", os.readlink(path), str(path)]
         elif path.is_dir():
             binds += ["--ro-bind", str(path), str(path)]
+    return binds
+
+
+def _python_binds() -> list[str]:
+    """Python and its environment, read-only.  They come after the private /tmp is mounted, so that an
+    environment that lives under /tmp (a checkout in a temporary folder) is not hidden by it."""
+    binds = []
     for prefix in sorted({sys.prefix, sys.base_prefix, str(Path(sys.executable).resolve().parents[1])}):
         binds += ["--ro-bind", prefix, prefix]
     return binds
@@ -103,8 +110,8 @@ def command(program: str | None, package_root: Path) -> list[str]:
     python = [sys.executable, "-m", "casino_math.classroom.runner"]
     if program is None:
         return python
-    return [program, *_isolation(), *_system_binds(), "--ro-bind", str(package_root), INSIDE,
-            "--proc", "/proc", "--dev", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
+    return [program, *_isolation(), *_system_binds(), "--proc", "/proc", "--dev", "/dev",
+            "--size", str(TMP_BYTES), "--tmpfs", "/tmp", *_python_binds(), "--ro-bind", str(package_root), INSIDE,
             "--dir", "/tmp/work", "--chdir", "/tmp/work", "--clearenv", *_env(INSIDE, "/tmp/work"), *python]
 
 
