@@ -26,7 +26,7 @@ ValueError: unknown craps rules 'atlantic city'; the rules are: oxford, quebec
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any, Generic, Self, TypeVar
@@ -124,6 +124,24 @@ def named(game: str, rules_by_name: Mapping[str, R], name: str) -> R:
     if name not in rules_by_name:
         raise ValueError(f"unknown {game} rules {name!r}; the rules are: {', '.join(rules_by_name)}")
     return rules_by_name[name]
+
+
+def known_bet(game: str, bet_id: str, bet_ids: Sequence[str]) -> str:
+    """``bet_id`` if it is one of the game's ``bet_ids``, else an error suggesting the closest of them.
+
+    >>> known_bet("craps", "feild", ["pass", "field"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown craps bet 'feild'; did you mean field? (python -m casino_math edges --game craps lists every bet)
+    """
+    if bet_id in bet_ids:
+        return bet_id
+    import difflib  # only for the error message
+
+    close = difflib.get_close_matches(str(bet_id), bet_ids, n=3)
+    listed = close[0] if len(close) == 1 else ", ".join(close[:-1]) + " or " + close[-1] if close else ""
+    hint = f"did you mean {listed}?" if close else f"the bets are: {', '.join(bet_ids)}"
+    raise ValueError(f"unknown {game} bet {bet_id!r}; {hint} (python -m casino_math edges --game {game} lists every bet)")
 
 
 def check_rules(rules: object, kind: type[R], game: str) -> R:

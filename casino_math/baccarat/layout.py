@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..bets import Bet
+from ..rules import known_bet
 from .bets import banker_bet, player_bet, tie_bet
 from .cards import Shoe
 from .dragon import dragon_bonus_bet
@@ -56,13 +57,7 @@ def check_bet_id(bet_id: str) -> str:
     ...
     ValueError: unknown baccarat bet 'bankr'; did you mean banker or banker_pair? (python -m casino_math edges --game baccarat lists every bet)
     """
-    if bet_id in BUILDERS:
-        return bet_id
-    import difflib  # only for the error message
-
-    close = difflib.get_close_matches(str(bet_id), BET_IDS, n=3)
-    hint = f"did you mean {' or '.join(close)}?" if close else f"the bets are: {', '.join(BET_IDS)}"
-    raise ValueError(f"unknown baccarat bet {bet_id!r}; {hint} (python -m casino_math edges --game baccarat lists every bet)")
+    return known_bet("baccarat", bet_id, BET_IDS)
 
 
 def bet(bet_id: str, rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 
 from ..bets import Bet
-from ..rules import check_rules
+from ..rules import check_rules, known_bet
 from . import line, numbers, odds, props
 from .rules import LAYOUT_BETS, OXFORD, QUEBEC, CrapsRules  # noqa: F401  (QUEBEC: the doctest)
 
@@ -63,19 +63,7 @@ def check_bet_id(bet_id: str) -> str:
     ...
     ValueError: unknown craps bet 'plase_6'; did you mean place_6, place_9 or place_8? (python -m casino_math edges --game craps lists every bet)
     """
-    if bet_id in BUILDERS or bet_id in ODDS_BUILDERS:
-        return bet_id
-    import difflib  # only for the error message
-
-    close = difflib.get_close_matches(str(bet_id), BET_IDS, n=3)
-    hint = f"did you mean {_or(close)}?" if close else f"the bets are: {', '.join(BET_IDS)}"
-    raise ValueError(
-        f"unknown craps bet {bet_id!r}; {hint} (python -m casino_math edges --game craps lists every bet)"
-    )
-
-
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return known_bet("craps", bet_id, BET_IDS)
 
 
 def bet(bet_id: str, rules: CrapsRules = OXFORD, policy: str | odds.OddsPolicy | None = None) -> Bet:

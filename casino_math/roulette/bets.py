@@ -15,13 +15,13 @@ ID the command line prints.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 
 from ..bets import LOSE, WIN, Bet, p_win, simple_bet
 from ..distribution import exact
+from ..rules import known_bet
 from .legal import (
     KIND_BY_SIZE,
     corners,
@@ -262,17 +262,7 @@ def check_bet_id(bet_id: str) -> str:
     ...
     ValueError: unknown roulette bet 'stret'; did you mean street or straight? (python -m casino_math edges --game roulette lists every bet)
     """
-    if bet_id in BET_IDS:
-        return bet_id
-    close = difflib.get_close_matches(str(bet_id), BET_IDS, n=3)
-    hint = f"did you mean {_or(close)}?" if close else f"the bets are: {', '.join(BET_IDS)}"
-    raise ValueError(
-        f"unknown roulette bet {bet_id!r}; {hint} (python -m casino_math edges --game roulette lists every bet)"
-    )
-
-
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return known_bet("roulette", bet_id, BET_IDS)
 
 
 @cache
