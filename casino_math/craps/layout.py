@@ -18,9 +18,9 @@ from collections.abc import Callable
 from functools import partial
 
 from ..bets import Bet
-from ..rules import check_rules, known_bet
+from ..rules import known_bet
 from . import line, numbers, odds, props
-from .rules import LAYOUT_BETS, OXFORD, QUEBEC, CrapsRules  # noqa: F401  (QUEBEC: the doctest)
+from .rules import LAYOUT_BETS, OXFORD, QUEBEC, CrapsRules, check_rules  # noqa: F401  (QUEBEC: the doctest)
 
 
 def _builders() -> dict[str, Callable[[CrapsRules], Bet]]:
@@ -77,7 +77,7 @@ def bet(bet_id: str, rules: CrapsRules = OXFORD, policy: str | odds.OddsPolicy |
     ValueError: the Québec, By-law respecting casino games, s. 95.14 rules define no bet place_6; they define only: pass, dont_pass, come, dont_come, field
     """
     check_bet_id(bet_id)
-    rules = check_rules(rules, CrapsRules, "craps")
+    rules = check_rules(rules)
     if bet_id.endswith("_with_odds"):
         return ODDS_BUILDERS[bet_id](rules, policy)
     if bet_id not in rules.bets:
@@ -91,7 +91,7 @@ def edge_bets(rules: CrapsRules = OXFORD, odds: str | None = None) -> list[tuple
     >>> len(edge_bets()), len(edge_bets(odds="3-4-5x"))
     (42, 44)
     """
-    rules = check_rules(rules, CrapsRules, "craps")
+    rules = check_rules(rules)
     rows = [(bet_id, bet(bet_id, rules)) for bet_id in rules.bets]
     if odds is not None:
         rows += [(bet_id, bet(bet_id, rules, odds)) for bet_id in ("pass_with_odds", "dont_pass_with_odds")]

@@ -29,6 +29,7 @@ from fractions import Fraction
 
 from ..distribution import exact
 from ..rules import GameRules, PayTable, named
+from ..rules import check_rules as _check_rules
 
 #: Commission timing: paid when the bet is made (returned if the bet is taken down).
 UP_FRONT = "when the bet is made"
@@ -198,3 +199,14 @@ def rules_named(name: str) -> CrapsRules:
     ValueError: unknown craps rules 'atlantic city'; the rules are: oxford, quebec, vegas
     """
     return named("craps", RULES, name)
+
+
+def check_rules(rules: object) -> CrapsRules:
+    """``rules`` if it is a craps rules value, else an error saying how to get one.
+
+    >>> check_rules("vegas")
+    Traceback (most recent call last):
+    ...
+    TypeError: craps rules must be a rules value such as craps.RULES['vegas'], not the name 'vegas'
+    """
+    return _check_rules(rules, CrapsRules, "craps")

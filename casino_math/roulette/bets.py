@@ -32,7 +32,7 @@ from .legal import (
     top_line_pockets,
     why_not,
 )
-from .rules import EVEN_MONEY, INSIDE, KINDS, LA_PARTAGE, OXFORD, SINGLE_ZERO, RouletteRules, checked  # noqa: F401  (LA_PARTAGE, SINGLE_ZERO: the examples)
+from .rules import EVEN_MONEY, INSIDE, KINDS, LA_PARTAGE, OXFORD, SINGLE_ZERO, RouletteRules, check_rules  # noqa: F401  (LA_PARTAGE, SINGLE_ZERO: the examples)
 from .table import in_layout_order, pocket, streets, wheel, zeros
 
 ORDINALS = ("1st", "2nd", "3rd")
@@ -64,7 +64,7 @@ def bet_on(chosen: Iterable, rules: RouletteRules = OXFORD, kind: str | None = N
     >>> bet.name, bet.pays["win"], p_win(bet)
     ('corner 1-2-4-5', Fraction(8, 1), Fraction(2, 19))
     """
-    rules = checked(rules)
+    rules = check_rules(rules)
     chosen = in_layout_order({pocket(p, rules) for p in chosen}, rules)
     if kind is not None and kind not in rules.pays:
         raise ValueError(f"this table ({rules.name}) has no {kind.replace('_', ' ')} bet; "
@@ -158,7 +158,7 @@ def six_line(*six, rules: RouletteRules = OXFORD) -> Bet:
 
 
 def _outside(kind: str, rules: RouletteRules, which: int = 1) -> Bet:
-    groups = outside_groups(checked(rules))[kind]
+    groups = outside_groups(check_rules(rules))[kind]
     if isinstance(which, bool) or which not in range(1, len(groups) + 1):
         raise ValueError(f"there are {len(groups)} {kind}s, numbered 1 to {len(groups)}, not {which!r}")
     return bet_on(groups[which - 1], rules, kind)
@@ -246,7 +246,7 @@ def every_bet(rules: RouletteRules = OXFORD) -> list[tuple[str, Bet]]:
     >>> len(every_bet()), len(every_bet(SINGLE_ZERO))
     (158, 156)
     """
-    rules = checked(rules)
+    rules = check_rules(rules)
     return [(kind, _bet(kind, g, rules)) for kind, groups in legal_bets(rules).items() for g in groups]
 
 
@@ -284,7 +284,7 @@ def bet(bet_id: str, rules: RouletteRules = OXFORD) -> Bet:
     ValueError: this table (A single-zero (European) wheel) has no top_line bet; it offers: straight, split, street, corner, six_line, red, black, odd, even, low, high, dozen, column
     """
     check_bet_id(bet_id)
-    rules = checked(rules)
+    rules = check_rules(rules)
     if bet_id not in rules.pays:
         raise ValueError(f"this table ({rules.name}) has no {bet_id} bet; "
                          f"it offers: {', '.join(k for k in BET_IDS if k in rules.pays)}")
@@ -299,7 +299,7 @@ def edge_bets(rules: RouletteRules = OXFORD) -> list[tuple[str, Bet]]:
     >>> [bet_id for bet_id, _ in edge_bets(SINGLE_ZERO)].count("top_line")
     0
     """
-    firsts = _first_of_each_kind(checked(rules))
+    firsts = _first_of_each_kind(check_rules(rules))
     return [(bet_id, _bet(bet_id, tuple(firsts[bet_id]), rules)) for bet_id in BET_IDS if bet_id in rules.pays]
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import pairwise
 
-from .rules import INSIDE, KINDS, OXFORD, RED, SINGLE_ZERO, RouletteRules, checked  # noqa: F401  (the examples)
+from .rules import INSIDE, KINDS, OXFORD, RED, SINGLE_ZERO, RouletteRules, check_rules  # noqa: F401  (the examples)
 from .table import columns, in_layout_order, number, pocket, pockets, streets, table_layout, zeros
 
 
@@ -115,7 +115,7 @@ def legal_bets(rules: RouletteRules = OXFORD) -> dict[str, list[tuple[str, ...]]
     >>> {kind: len(found) for kind, found in legal_bets(SINGLE_ZERO).items() if kind in INSIDE}
     {'straight': 37, 'split': 60, 'street': 14, 'corner': 22, 'six_line': 11}
     """
-    rules = checked(rules)
+    rules = check_rules(rules)
     found = {
         "straight": [(p,) for p in pockets(rules)],
         "split": splits(rules),
@@ -144,7 +144,7 @@ def kind_of(chosen: Iterable, rules: RouletteRules = OXFORD) -> str:
     ...
     ValueError: 1 and 5 are not adjacent on the layout; a split covers two numbers that share an edge, e.g. 0-1, 1-2 or 1-4
     """
-    rules = checked(rules)
+    rules = check_rules(rules)
     chosen = in_layout_order({pocket(p, rules) for p in chosen}, rules)
     kind = kind_lookup(rules).get(frozenset(chosen))
     if kind is None:
@@ -164,7 +164,7 @@ def why_not(chosen: tuple[str, ...], rules: RouletteRules = OXFORD) -> str:
     >>> why_not(("0", "1", "2"))
     '0-1-2 is a trio where the zeros meet the first row; this table (Oxford Casino Hotel, Maine) takes only streets of three numbers in a row, e.g. 1-2-3, 4-5-6 or 7-8-9'
     """
-    rules = checked(rules)
+    rules = check_rules(rules)
     legal = legal_bets(rules)
     size = len(chosen)
     if size == 0:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import GameRules, PayTable, check_rules, named
+from ..rules import GameRules, PayTable, named
+from ..rules import check_rules as _check_rules
 from .layout import AMERICAN_LAYOUT, SINGLE_ZERO_LAYOUT, parse_layout
 
 
@@ -136,12 +137,12 @@ def rules_named(name: str) -> RouletteRules:
     return named("roulette", RULES, name)
 
 
-def checked(rules: RouletteRules) -> RouletteRules:
+def check_rules(rules: object) -> RouletteRules:
     """``rules`` if it is a roulette rules value; a name is refused, with how to get the value it names.
 
-    >>> checked("single_zero")
+    >>> check_rules("single_zero")
     Traceback (most recent call last):
     ...
     TypeError: roulette rules must be a rules value such as roulette.RULES['single_zero'], not the name 'single_zero'
     """
-    return check_rules(rules, RouletteRules, "roulette")
+    return _check_rules(rules, RouletteRules, "roulette")

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from ..distribution import Distribution
 from .layout import Layout, parse_layout
-from .rules import OXFORD, RED, SINGLE_ZERO, RouletteRules, checked  # noqa: F401  (SINGLE_ZERO: the examples)
+from .rules import OXFORD, RED, SINGLE_ZERO, RouletteRules, check_rules  # noqa: F401  (SINGLE_ZERO: the examples)
 
 
 def table_layout(rules: RouletteRules = OXFORD) -> Layout:
@@ -23,7 +23,7 @@ def table_layout(rules: RouletteRules = OXFORD) -> Layout:
     >>> list(table_layout().boxes)[:5]
     ['0', '00', '1', '2', '3']
     """
-    return parse_layout(checked(rules).layout)
+    return parse_layout(check_rules(rules).layout)
 
 
 def streets(rules: RouletteRules = OXFORD) -> list[tuple[str, ...]]:
@@ -77,7 +77,7 @@ def wheel(rules: RouletteRules = OXFORD) -> Distribution:
     >>> wheel()["00"], wheel(SINGLE_ZERO)["17"]
     (Fraction(1, 38), Fraction(1, 37))
     """
-    return Distribution.uniform(checked(rules).wheel)
+    return Distribution.uniform(check_rules(rules).wheel)
 
 
 def colour(pocket: str) -> str:
@@ -110,7 +110,7 @@ def pocket(name, rules: RouletteRules = OXFORD) -> str:
     ...
     ValueError: 37 is not on the wheel; the pockets are 0, 00 and 1 to 36
     """
-    rules = checked(rules)
+    rules = check_rules(rules)
     if isinstance(name, bool) or not isinstance(name, (int, str)):
         raise TypeError(f"a pocket is named by a whole number or a string such as '00', not {name!r}")
     text = str(name).strip()
