@@ -1,10 +1,13 @@
 """Sessions, ruin, betting systems and simulation: how long the exact answers take (medians)."""
 
 import sys
-from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 from timing import median_seconds, report, report_ratio
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from references import ahead_term_by_term
 
 from casino_math import baccarat, craps, roulette, ruin, session, simulate, systems
 from casino_math.distribution import Distribution
@@ -22,20 +25,6 @@ def _fraction_per_term(bet, rounds):
 def _fresh(bet, rounds):
     session._session_counts.cache_clear()        # time the computation, not the cache
     return session.session(bet, rounds).p_ahead()
-
-
-def _ahead_term_by_term(bet, most):
-    """The P(ahead) curve as first built: every count of k wins carried forward, the tail summed for each n."""
-    net = bet.net()
-    lose, win = sorted(net)
-    p = net[win]
-    d = p.denominator
-    a, b = p.numerator, d - p.numerator
-    ways, curve = [1], []
-    for n in range(1, most + 1):
-        ways = [ways[0] * b] + [ways[k] * b + ways[k - 1] * a for k in range(1, n)] + [ways[-1] * a]
-        curve.append(Fraction(sum(w for k, w in enumerate(ways) if k * win + (n - k) * lose > 0), d**n))
-    return curve
 
 
 def _by_long_division(f):
@@ -59,7 +48,7 @@ def long_run() -> None:
     report_ratio("  speed-up", old, new)
     for name, bet in (("red", red), ("straight up", straight)):
         new = median_seconds(lambda bet=bet: session.p_ahead_curve(bet, 1000), repeat=7)
-        old = median_seconds(lambda bet=bet: _ahead_term_by_term(bet, 1000), repeat=3)
+        old = median_seconds(lambda bet=bet: ahead_term_by_term(bet, 1000), repeat=3)
         report(f"P(ahead) of {name} for n = 1..1000  [one pass over the counts]", new)
         report(f"P(ahead) of {name} for n = 1..1000  [term by term]", old)
         report_ratio("  speed-up", old, new)

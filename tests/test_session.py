@@ -8,6 +8,7 @@ from itertools import product
 from math import comb
 
 import pytest
+from references import ahead_term_by_term
 from sample_bets import EVERY_BET, HEADS, RED, STRAIGHT, WHEEL  # noqa: F401
 
 from casino_math import baccarat, craps, roulette, session
@@ -220,24 +221,10 @@ def test_expectation_refuses_a_float():
     assert session.session(RED, 1).E(lambda net: net * net) == 1                  # whole numbers and Fractions pass
 
 
-def _ahead_term_by_term(bet: Bet, most: int) -> list[Fraction]:
-    """The P(ahead) curve as first written: every count of k wins carried forward, the tail summed for each n."""
-    net = bet.net()
-    lose, win = sorted(net)
-    p = net[win]
-    d = p.denominator
-    a, b = p.numerator, d - p.numerator
-    ways, curve = [1], []
-    for n in range(1, most + 1):
-        ways = [ways[0] * b] + [ways[k] * b + ways[k - 1] * a for k in range(1, n)] + [ways[-1] * a]
-        curve.append(Fraction(sum(w for k, w in enumerate(ways) if k * win + (n - k) * lose > 0), d**n))
-    return curve
-
-
 @pytest.mark.parametrize("bet_id", ["straight", "split", "street", "corner", "six_line", "dozen", "red"])
 def test_ahead_curve_matches_term_by_term(bet_id):
     bet = dict(roulette.edge_bets(roulette.OXFORD))[bet_id]
-    assert session.p_ahead_curve(bet, 300) == _ahead_term_by_term(bet, 300)
+    assert session.p_ahead_curve(bet, 300) == ahead_term_by_term(bet, 300)
 
 
 @pytest.mark.parametrize("bet", [HEADS, one_face_bet(2), one_face_bet(5)], ids=lambda bet: bet.name)
