@@ -3,7 +3,7 @@ the edges command, and a widget update."""
 
 from itertools import product
 
-from timing import median_command_seconds, median_seconds, python, report, report_ratio
+from timing import compile_package, median_command_seconds, median_seconds, python, report, report_ratio
 
 from casino_math.baccarat import OXFORD, Shoe, play
 from casino_math.baccarat import deal as d
@@ -56,6 +56,7 @@ def main() -> None:
         return effect_of_removal(OXFORD, shoe)
 
     report("effect-of-removal table (11 shoes, every bet)", median_seconds(eor_table, repeat=7), "target < 1 s")
+    compile_package()
     edges = median_command_seconds(python("-m", "casino_math", "edges", "--game", "baccarat", "--decks", "8"), repeat=15)
     report("python -m casino_math edges --game baccarat --decks 8", edges)
     bare = median_command_seconds(python("-c", "import fractions, argparse"), repeat=15)

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def median_seconds(f: Callable[[], object], repeat: int = 7, warmup: int = 1) -> float:
@@ -28,6 +29,16 @@ def median_seconds(f: Callable[[], object], repeat: int = 7, warmup: int = 1) ->
 def median_command_seconds(args: list[str], repeat: int = 7) -> float:
     """The median wall time of running a command (start-up included)."""
     return median_seconds(lambda: subprocess.run(args, check=True, capture_output=True), repeat=repeat)
+
+
+def compile_package() -> None:
+    """Write casino_math's bytecode, as pip does when it installs a wheel, so a command's start-up is timed as a
+    user meets it (and not slowed by compiling every module, as under PYTHONDONTWRITEBYTECODE)."""
+    import compileall
+
+    import casino_math
+
+    compileall.compile_dir(str(Path(casino_math.__file__).parent), quiet=1)
 
 
 def python(*args: str) -> list[str]:
