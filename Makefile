@@ -39,8 +39,19 @@ package-test: $(STAMP)
 nbval: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-current-env book
 
-strict-book: $(STAMP) site-deps
-	$(BIN)/jupyter-book build . --all -W -n --keep-going
+# The tests build the site and the PDF from one execution of the chapters: the strict build executes every
+# notebook into a cache it starts empty, and the PDF build reads it.  (`make book` and `make pdf` execute afresh,
+# as _config.yml says: that cache would not notice a changed casino_math module between two builds.)
+TEST_CONFIG := _config.test.yml
+TEST_CACHE  := $(CURDIR)/_build/.jupyter_cache_test
+
+$(TEST_CONFIG): _config.yml
+	sed -e 's|^\(  execute_notebooks:\) force.*|\1 cache|' -e 's|^execute:$$|execute:\n  cache: $(TEST_CACHE)|' $< > $@
+	grep -q 'execute_notebooks: cache' $@ && grep -q 'cache: $(TEST_CACHE)' $@
+
+strict-book: $(STAMP) site-deps $(TEST_CONFIG)
+	rm -rf $(TEST_CACHE)
+	$(BIN)/jupyter-book build . --all -W -n --keep-going --config $(TEST_CONFIG)
 
 # The built site, served on 127.0.0.1 and read by headless Chromium: every page of the table of contents loads
 # offline with no console errors, math typeset, widgets rendered, links resolved, alt text, no serious axe-core
@@ -68,7 +79,8 @@ pdf: $(STAMP) pdf-deps
 	@echo "The PDF is built: $(CURDIR)/_build/latex/the-house-edge.pdf"
 
 # The PDF's text and pages: chapter titles, no widget repr, no unresolved reference; pages to _build/pdf-pages/.
-pdf-test: pdf
+pdf-test: strict-book pdf-deps
+	$(BIN)/jupyter-book build . --builder pdflatex --config $(TEST_CONFIG)
 	$(BIN)/python -m pytest tests/pdf
 
 pdf-deps:
@@ -96,4 +108,4 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf _build $(VENV) *.egg-info
+	rm -rf _build $(VENV) *.egg-info $(TEST_CONFIG)
