@@ -43,7 +43,8 @@ U = TypeVar("U", bound=Hashable)
 
 Outcome = Hashable
 Number: TypeAlias = Rational | int
-"""An exact number: a Fraction, a whole-number count or any other ``numbers.Rational`` (type checkers see no int there)."""
+"""An exact number: a Fraction, a whole-number count or any other ``numbers.Rational`` (int is named as well, since
+type checkers do not count it among the Rationals)."""
 Event: TypeAlias = Callable[[O], bool] | Iterable[O]
 """An event: a predicate on outcomes, or the collection of outcomes in it."""
 
