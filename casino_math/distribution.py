@@ -17,21 +17,39 @@ Fraction(1, 6)
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
 from numbers import Rational
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeGuard, overload
+
+if TYPE_CHECKING:
+    # The default (Python 3.13's TypeVar, typing_extensions' before it) lets a plain ``Distribution`` mean
+    # outcomes of any kind; at run time a TypeVar needs no default, and typing_extensions is not a dependency.
+    from typing_extensions import TypeVar
+
+    O = TypeVar("O", bound=Hashable, default=Any)
+else:
+    from typing import TypeVar
+
+    O = TypeVar("O", bound=Hashable)
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
 
 Outcome = Hashable
-Event = Callable[[Any], bool] | Iterable
+Number: TypeAlias = Rational | int
+"""An exact number: a Fraction, a whole-number count or any other ``numbers.Rational`` (int is named as well, since
+type checkers do not count it among the Rationals)."""
+Event: TypeAlias = Callable[[O], bool] | Iterable[O]
+"""An event: a predicate on outcomes, or the collection of outcomes in it."""
 
 
-def exact(value, what: str = "value") -> Fraction:
+def exact(value: object, what: str = "value") -> Fraction:
     """``value`` as a Fraction, refusing anything that is not exact.
 
     >>> exact(3), exact(Fraction(1, 2))
@@ -59,7 +77,7 @@ def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole(value, what: str = "value", least: int | None = None) -> int:
+def whole(value: object, what: str = "value", least: int | None = None) -> int:
     """``value`` as a whole number (int), at least ``least`` if given, or a one-line error naming ``what``.
 
     >>> whole(20, "the bankroll", least=1)
@@ -85,7 +103,7 @@ def whole(value, what: str = "value", least: int | None = None) -> int:
     return value
 
 
-class Distribution(Mapping):
+class Distribution(Mapping[O, Fraction]):
     """An immutable finite distribution: outcome -> exact probability.
 
     Build one from probabilities that sum to 1, or from counts with
@@ -101,12 +119,13 @@ class Distribution(Mapping):
     """
 
     __slots__ = ("_p",)
+    _p: dict[O, Fraction]
 
-    def __init__(self, probabilities: Mapping[Outcome, Rational]):
+    def __init__(self, probabilities: Mapping[O, Number]) -> None:
         if isinstance(probabilities, Distribution):
             object.__setattr__(self, "_p", probabilities._p)
             return
-        p = {}
+        p: dict[O, Fraction] = {}
         for outcome, value in probabilities.items():
             q = exact(value, f"the probability of {outcome!r}")
             if q < 0:
@@ -121,22 +140,22 @@ class Distribution(Mapping):
             )
         object.__setattr__(self, "_p", p)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("a Distribution is immutable; build a new one with map, given or from_counts")
 
-    @classmethod
-    def _exact(cls, probabilities: dict) -> Distribution:
+    @staticmethod
+    def _exact(probabilities: dict[T, Fraction]) -> Distribution[T]:
         """A distribution from Fractions already known to be positive and to sum to exactly 1.
 
         For the constructors below, whose arithmetic keeps those facts true, so
         that long sessions do not pay for re-adding thousands of fractions.
         """
-        d = object.__new__(cls)
+        d: Distribution[T] = object.__new__(Distribution)
         object.__setattr__(d, "_p", probabilities)
         return d
 
     @classmethod
-    def from_counts(cls, counts: Mapping[Any, int]) -> Distribution:
+    def from_counts(cls, counts: Mapping[T, int]) -> Distribution[T]:
         """The distribution in which each outcome has probability count / total.
 
         >>> Distribution.from_counts({"red": 18, "black": 18, "green": 2})["green"]
@@ -150,31 +169,31 @@ class Distribution(Mapping):
         total = sum(counts.values())
         if total == 0:
             raise ValueError("all counts are zero; at least one outcome must be possible")
-        return cls._exact({outcome: Fraction(n, total) for outcome, n in counts.items() if n})
+        return Distribution._exact({outcome: Fraction(n, total) for outcome, n in counts.items() if n})
 
     @classmethod
-    def uniform(cls, outcomes: Iterable[Outcome]) -> Distribution:
+    def uniform(cls, outcomes: Iterable[T]) -> Distribution[T]:
         """Equally likely outcomes (a repeated outcome counts once per appearance).
 
         >>> Distribution.uniform("HT")["H"]
         Fraction(1, 2)
         """
-        return cls.from_counts(Counter(outcomes))
+        return Distribution.from_counts(Counter(outcomes))
 
     # The Mapping interface: outcome -> probability.
-    def __getitem__(self, outcome: Outcome) -> Fraction:
+    def __getitem__(self, outcome: O) -> Fraction:
         return self._p.get(outcome, Fraction(0))
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[O]:
         return iter(self._p)
 
     def __len__(self) -> int:
         return len(self._p)
 
-    def __contains__(self, outcome) -> bool:
+    def __contains__(self, outcome: object) -> bool:
         return outcome in self._p
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Distribution) and self._p == other._p
 
     def __hash__(self) -> int:
@@ -185,7 +204,7 @@ class Distribution(Mapping):
         return f"Distribution({{{items}}})"
 
     # The vocabulary of the chapters.
-    def P(self, event: Event) -> Fraction:
+    def P(self, event: Event[O]) -> Fraction:
         """The probability of an event: a predicate on outcomes, or a collection of them.
 
         >>> die = Distribution.uniform(range(1, 7))
@@ -195,27 +214,27 @@ class Distribution(Mapping):
         test = _as_predicate(event)
         return sum((p for o, p in self._p.items() if test(o)), Fraction(0))
 
-    def E(self, f: Callable[[Any], Rational] | None = None) -> Fraction:
+    def E(self, f: Callable[[O], Number] | None = None) -> Fraction:
         """The expected value of ``f(outcome)`` (of the outcome itself if no f).
 
         >>> die = Distribution.uniform(range(1, 7))
         >>> die.E(), die.E(lambda face: face * face)
         (Fraction(7, 2), Fraction(91, 6))
         """
-        f = f or (lambda o: o)
-        return sum((p * exact(f(o), f"the value of outcome {o!r}") for o, p in self._p.items()), Fraction(0))
+        value = _value_of(f)
+        return sum((p * exact(value(o), f"the value of outcome {o!r}") for o, p in self._p.items()), Fraction(0))
 
-    def variance(self, f: Callable[[Any], Rational] | None = None) -> Fraction:
+    def variance(self, f: Callable[[O], Number] | None = None) -> Fraction:
         """The variance, E[(X - E X)^2], exact.
 
         >>> Distribution.uniform(range(1, 7)).variance()
         Fraction(35, 12)
         """
-        f = f or (lambda o: o)
+        value = _value_of(f)
         mean = self.E(f)
-        return self.E(lambda o: (f(o) - mean) ** 2)
+        return self.E(lambda o: (exact(value(o), f"the value of outcome {o!r}") - mean) ** 2)
 
-    def standard_deviation(self, f: Callable[[Any], Rational] | None = None) -> Decimal:
+    def standard_deviation(self, f: Callable[[O], Number] | None = None) -> Decimal:
         """The standard deviation, to 28 significant digits (a square root is rarely a fraction).
 
         >>> Distribution.uniform([-1, 1]).standard_deviation()
@@ -225,20 +244,20 @@ class Distribution(Mapping):
         """
         return decimal_sqrt(self.variance(f))
 
-    def map(self, f: Callable[[Any], Outcome]) -> Distribution:
+    def map(self, f: Callable[[O], T]) -> Distribution[T]:
         """The distribution of ``f(outcome)``; outcomes with the same image merge.
 
         >>> parity = Distribution.uniform(range(1, 7)).map(lambda face: face % 2)
         >>> parity[0]
         Fraction(1, 2)
         """
-        image: dict = {}
+        image: dict[T, Fraction] = {}
         for o, p in self._p.items():
             key = f(o)
             image[key] = image.get(key, Fraction(0)) + p
         return Distribution._exact(image)
 
-    def given(self, event: Event) -> Distribution:
+    def given(self, event: Event[O]) -> Distribution[O]:
         """The conditional distribution given that an event happened.
 
         >>> die = Distribution.uniform(range(1, 7))
@@ -252,7 +271,14 @@ class Distribution(Mapping):
             raise ValueError("cannot condition on an event of probability 0")
         return Distribution._exact({o: p / total for o, p in kept.items()})
 
-    def convolve(self, other: Distribution, combine: Callable[[Any, Any], Outcome] | None = None) -> Distribution:
+    @overload
+    def convolve(self, other: Distribution[O], combine: None = None) -> Distribution[O]: ...
+    @overload
+    def convolve(self, other: Distribution[U], combine: Callable[[O, U], T]) -> Distribution[T]: ...
+
+    def convolve(
+        self, other: Distribution[Any], combine: Callable[[Any, Any], Any] | None = None
+    ) -> Distribution[Any]:
         """The distribution of ``combine(x, y)`` for independent draws x from this and y from other.
 
         ``combine`` defaults to addition; ``d1 + d2`` is short for ``d1.convolve(d2)``.
@@ -261,15 +287,15 @@ class Distribution(Mapping):
         >>> coin.convolve(coin, lambda a, b: a + b)["HT"]
         Fraction(1, 4)
         """
-        combine = combine or (lambda x, y: x + y)
-        out: dict = {}
+        combine = combine or operator.add
+        out: dict[Any, Fraction] = {}
         for x, p in self._p.items():
             for y, q in other._p.items():
                 key = combine(x, y)
                 out[key] = out.get(key, Fraction(0)) + p * q
         return Distribution._exact(out)
 
-    def __add__(self, other: Distribution) -> Distribution:
+    def __add__(self, other: Distribution[O]) -> Distribution[O]:
         if not isinstance(other, Distribution):
             return NotImplemented
         return self.convolve(other)
@@ -282,7 +308,7 @@ class Distribution(Mapping):
         """
         return _lattice(self)
 
-    def repeated(self, n: int) -> Distribution:
+    def repeated(self, n: int) -> Distribution[O]:
         """The distribution of the sum of n independent draws (by repeated squaring).
 
         >>> die = Distribution.uniform(range(1, 7))
@@ -291,13 +317,15 @@ class Distribution(Mapping):
         """
         if not is_whole(n) or n < 1:
             raise ValueError(f"the number of draws must be a positive whole number, not {n!r}")
-        result, power = None, self
+        result: Distribution[O] | None = None
+        power = self
         while n:
             if n & 1:
                 result = power if result is None else result + power
             n >>= 1
             if n:
                 power = power + power
+        assert result is not None        # n >= 1 has a set bit, and the loop took it
         return result
 
 
@@ -343,27 +371,32 @@ class Lattice:
         """The outcome that ``steps`` stands for."""
         return Fraction(steps, self.scale)
 
-    def distribution(self) -> Distribution:
+    def distribution(self) -> Distribution[Fraction]:
         """The distribution back from the whole numbers."""
         return Distribution.from_counts({self.outcome(s): c for s, c in self.counts.items()})
 
 
 @lru_cache(maxsize=256)
-def _lattice(d: Distribution) -> Lattice:
+def _lattice(d: Distribution[Any]) -> Lattice:
     denominator = lcm(*(p.denominator for p in d.values()))
     scale = lcm(*(exact(x, "an outcome").denominator for x in d))
     counts = {int(x * scale): int(p * denominator) for x, p in sorted(d.items())}
     return Lattice(counts, scale, denominator)
 
 
-def _as_predicate(event: Event) -> Callable[[Any], bool]:
+def _as_predicate(event: Event[O]) -> Callable[[O], bool]:
     if callable(event):
         return event
     members = set(event)
     return members.__contains__
 
 
-def decimal_sqrt(q: Fraction, digits: int = 28) -> Decimal:
+def _value_of(f: Callable[[O], Number] | None) -> Callable[[O], object]:
+    """The function whose expectation is taken: ``f``, or the outcome itself (checked exact where it is used)."""
+    return (lambda o: o) if f is None else f
+
+
+def decimal_sqrt(q: Number, digits: int = 28) -> Decimal:
     """The square root of a non-negative fraction, as a Decimal to ``digits`` significant digits.
 
     >>> decimal_sqrt(Fraction(1, 4))
@@ -394,7 +427,7 @@ def digit_count(n: int) -> int:
     return estimate + 1 if n >= 10**estimate else estimate
 
 
-def as_decimal(q: Rational, significant: int = 12) -> Decimal:
+def as_decimal(q: Number, significant: int = 12) -> Decimal:
     """The fraction rounded to ``significant`` digits as a Decimal, by whole-number arithmetic (any size).
 
     >>> as_decimal(Fraction(1, 3)), as_decimal(Fraction(2, 3), 3), as_decimal(Fraction(-19, 20), 1)
@@ -419,7 +452,7 @@ def as_decimal(q: Rational, significant: int = 12) -> Decimal:
     return Decimal((sign, tuple(int(d) for d in str(scaled)), -shift)).normalize()
 
 
-def P(event: Event, space: Distribution) -> Fraction:
+def P(event: Event[O], space: Distribution[O]) -> Fraction:
     """The probability of ``event`` in ``space`` (Norvig's spelling).
 
     >>> P({7}, Distribution.uniform(range(1, 7)) + Distribution.uniform(range(1, 7)))
@@ -428,7 +461,7 @@ def P(event: Event, space: Distribution) -> Fraction:
     return space.P(event)
 
 
-def E(space: Distribution, f: Callable[[Any], Rational] | None = None) -> Fraction:
+def E(space: Distribution[O], f: Callable[[O], Number] | None = None) -> Fraction:
     """The expected value of ``f`` (or of the outcome) under ``space``.
 
     >>> E(Distribution.uniform([0, 1]))

@@ -27,21 +27,22 @@ Fraction(-3000, 19)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, gcd, log2
+from typing import NoReturn
 
 from .bets import Bet, expected_value, variance
-from .distribution import Distribution, Event, as_decimal, decimal_sqrt, digit_count, exact, whole
+from .distribution import Distribution, Event, Lattice, Number, as_decimal, decimal_sqrt, digit_count, exact, whole
 
 
-def _check_rounds(rounds) -> int:
+def _check_rounds(rounds: object) -> int:
     return whole(rounds, "the number of rounds", least=1)
 
 
-class Session(Mapping):
+class Session(Mapping[Fraction, Fraction]):
     """The exact distribution of the net result, in units, after ``rounds`` one-unit bets on ``bet``.
 
     It is a mapping from each possible net result to its exact probability,
@@ -60,18 +61,22 @@ class Session(Mapping):
     """
 
     __slots__ = ("bet", "counts", "denominator", "rounds")
+    bet: Bet
+    rounds: int
+    counts: dict[Fraction, int]
+    denominator: int
 
-    def __init__(self, bet: Bet, rounds: int, counts: Mapping[Fraction, int], denominator: int):
+    def __init__(self, bet: Bet, rounds: int, counts: Mapping[Fraction, int], denominator: int) -> None:
         for name, value in (("bet", bet), ("rounds", rounds), ("counts", dict(counts)), ("denominator", denominator)):
             object.__setattr__(self, name, value)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("a Session is immutable")
 
-    def __getitem__(self, net) -> Fraction:
+    def __getitem__(self, net: Fraction) -> Fraction:
         return Fraction(self.counts.get(net, 0), self.denominator)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Fraction]:
         return iter(self.counts)
 
     def __len__(self) -> int:
@@ -80,7 +85,7 @@ class Session(Mapping):
     def __repr__(self) -> str:
         return f"<Session: {self.rounds} bets on {self.bet.name}, {len(self)} possible net results>"
 
-    def P(self, event: Event) -> Fraction:
+    def P(self, event: Event[Fraction]) -> Fraction:
         """The probability of an event about the net result (a predicate, or a collection of results).
 
         >>> from casino_math.dice import one_face_bet
@@ -90,7 +95,7 @@ class Session(Mapping):
         test = event if callable(event) else set(event).__contains__
         return Fraction(sum(count for net, count in self.counts.items() if test(net)), self.denominator)
 
-    def E(self, f: Callable | None = None) -> Fraction:
+    def E(self, f: Callable[[Fraction], Number] | None = None) -> Fraction:
         """The expected value of ``f(net)`` (of the net itself if no f), summed from the exact counts.
 
         >>> from casino_math.dice import one_face_bet
@@ -101,8 +106,8 @@ class Session(Mapping):
         ...
         TypeError: f(-2) = -2.0 is a float; use a Fraction or an integer count (a float such as 0.1 is not exactly 1/10)
         """
-        f = f or (lambda net: net)
-        total = sum((count * exact(f(net), f"f({net}) =") for net, count in self.counts.items()),
+        value: Callable[[Fraction], object] = f or (lambda net: net)
+        total = sum((count * exact(value(net), f"f({net}) =") for net, count in self.counts.items()),
                     Fraction(0))
         return total / self.denominator
 
@@ -153,7 +158,7 @@ class Session(Mapping):
         >>> session(even_money("heads", coin(), lambda side: side == "H"), 2).p_even()
         Fraction(1, 2)
         """
-        return self.P({0})
+        return self.P(lambda net: net == 0)
 
     def p_behind(self) -> Fraction:
         """The probability of being behind (net < 0) at the end of the session.
@@ -195,7 +200,7 @@ class Session(Mapping):
         """The decimal digits of the common denominator (the bet's denominator to the power ``rounds``)."""
         return digit_count(self.denominator)
 
-    def distribution(self) -> Distribution:
+    def distribution(self) -> Distribution[Fraction]:
         """The session as a :class:`Distribution` (every probability built as a Fraction: slow for long sessions).
 
         >>> from casino_math.dice import one_face_bet
@@ -230,7 +235,7 @@ def session(bet: Bet, rounds: int) -> Session:
     return Session(bet, rounds, counts, denominator)
 
 
-def net_after(bet: Bet, rounds: int) -> Distribution:
+def net_after(bet: Bet, rounds: int) -> Distribution[Fraction]:
     """The distribution of the net result, in units, after ``rounds`` one-unit bets.
 
     >>> from casino_math.dice import coin
@@ -355,7 +360,8 @@ def _trinomial(steps: dict[int, int], rounds: int) -> dict[int, int]:
     i up (with j = 0) multiplies by (n-i)/(i+1) * ca/cc.
     """
     (a, ca), (b, cb), (c, cc) = steps.items()
-    n, totals = rounds, {}
+    n = rounds
+    totals: dict[int, int] = {}
     first = cc**n
     for i in range(n + 1):
         count = first
@@ -453,7 +459,7 @@ def max_rounds(bet: Bet) -> int:
     >>> max_rounds(even_money("heads", coin(), lambda s: s == "H"))
     16383
     """
-    def fits(n):
+    def fits(n: int) -> bool:
         return estimated_size(bet, n) <= MAX_BITS and estimated_work(bet, n) <= MAX_WORK
 
     low, high = 1, 2
@@ -513,7 +519,7 @@ def p_ahead_curve(bet: Bet, most: int) -> list[Fraction]:
     return [Fraction(count, d**n) for n, count in enumerate(_ahead_counts(lattice, most), start=1)]
 
 
-def _ahead_counts(lattice, most: int) -> list[int]:
+def _ahead_counts(lattice: Lattice, most: int) -> list[int]:
     """The counts, over D**n, of being ahead after n = 1 to ``most`` bets of a bet with one win and one loss.
 
     With a win of w steps (count a) and a loss of l steps (count b), k wins of n

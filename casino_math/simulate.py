@@ -23,15 +23,36 @@ closes in, the central limit theorem how far it strays.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from math import lcm
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .bets import LOSE, PUSH, WIN, Bet, expected_value, standard_deviation
 from .distribution import is_whole
+
+if TYPE_CHECKING:
+    from .baccarat.rules import BaccaratRules
+    from .craps.rules import CrapsRules
+    from .roulette.rules import RouletteRules
+    from .rules import GameRules
+
+#: Whole numbers, one per bet, roll, card or coup; floats (for plots only); yes-or-no flags.
+Ints: TypeAlias = NDArray[np.int64]
+Floats: TypeAlias = NDArray[np.float64]
+Flags: TypeAlias = NDArray[np.bool_]
+
+#: A roll-by-roll rule (see :func:`until_decided`): this roll's dice, the bets still waiting and their rolls so far,
+#: to a line code per bet.
+Decider: TypeAlias = Callable[[Ints, Ints, Ints, Ints], Ints]
+
+T = TypeVar("T")
+G = TypeVar("G", bound="GameRules")
 
 #: How many standard errors a simulated mean may stray from the exact value in
 #: the cross-checks: four (a fair sample strays further about 6 times in 100,000).
@@ -49,7 +70,7 @@ def generator(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def _check_size(size, what: str = "the number of bets") -> int:
+def _check_size(size: object, what: str = "the number of bets") -> int:
     if not (is_whole(size) or isinstance(size, np.integer)) or size < 1:
         raise ValueError(f"{what} must be a positive whole number, not {size!r}")
     return int(size)
@@ -64,9 +85,9 @@ class Sample:
     """
 
     bet: str
-    steps: np.ndarray
+    steps: Ints
     scale: int
-    rounds: np.ndarray | None = None
+    rounds: Ints | None = None
 
     @property
     def size(self) -> int:
@@ -111,7 +132,7 @@ class Sample:
         """
         return float(self.mean() - expected_value(bet)) / float(self.standard_error(bet))
 
-    def running_mean(self) -> np.ndarray:
+    def running_mean(self) -> Floats:
         """The average after 1, 2, ... bets, as floats (for plots of the law of large numbers).
 
         >>> Sample("demo", np.array([1, -1, 1, 1]), 1).running_mean().tolist()
@@ -120,7 +141,7 @@ class Sample:
         return np.cumsum(self.steps) / (self.scale * np.arange(1, self.size + 1))
 
 
-def _nets_in_steps(nets) -> tuple[dict, int]:
+def _nets_in_steps(nets: Collection[Fraction]) -> tuple[dict[Fraction, int], int]:
     """Net results as whole numbers of 1/scale: ({net: steps}, scale)."""
     scale = lcm(*(Fraction(x).denominator for x in nets))
     return {x: int(Fraction(x) * scale) for x in nets}, scale
@@ -162,7 +183,7 @@ def session_nets(bet: Bet, rounds: int, sessions: int, rng: np.random.Generator)
     return Sample(f"{rounds} bets on {bet.name}", one.steps.reshape(sessions, rounds).sum(axis=1), one.scale)
 
 
-def paths(bet: Bet, rounds: int, count: int, rng: np.random.Generator, bankroll: int | None = None) -> np.ndarray:
+def paths(bet: Bet, rounds: int, count: int, rng: np.random.Generator, bankroll: int | None = None) -> Floats:
     """``count`` simulated bankroll paths over ``rounds`` one-unit bets, as floats (for plots).
 
     Row i is the net result after 0, 1, ..., rounds bets.  With a ``bankroll``
@@ -189,7 +210,7 @@ def paths(bet: Bet, rounds: int, count: int, rng: np.random.Generator, bankroll:
 # Roulette: spins of the wheel.
 
 
-def spins(wheel, size: int, rng: np.random.Generator) -> list:
+def spins(wheel: Iterable[T], size: int, rng: np.random.Generator) -> list[T]:
     """``size`` spins of a wheel (a sequence of pockets), each pocket equally likely.
 
     >>> spins(["0", "00", "1"], 4, generator(5))
@@ -199,7 +220,7 @@ def spins(wheel, size: int, rng: np.random.Generator) -> list:
     return [wheel[i] for i in rng.integers(0, len(wheel), size=_check_size(size, "the number of spins"))]
 
 
-def roulette_sample(bet: Bet, rules, size: int, rng: np.random.Generator) -> Sample:
+def roulette_sample(bet: Bet, rules: RouletteRules, size: int, rng: np.random.Generator) -> Sample:
     """``size`` spins of the rules' wheel settled by the bet's own pay table.
 
     >>> from casino_math import roulette
@@ -221,7 +242,7 @@ _CODES = {WIN: 0, LOSE: 1, PUSH: 2}
 _UNDECIDED = -1
 
 
-def roll(size: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def roll(size: int, rng: np.random.Generator) -> tuple[Ints, Ints]:
     """``size`` rolls of two dice: the first die of each roll, and the second.
 
     >>> first, second = roll(3, generator(8))
@@ -232,7 +253,7 @@ def roll(size: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     return dice[0], dice[1]
 
 
-def until_decided(size: int, rng: np.random.Generator, decide) -> tuple[np.ndarray, np.ndarray]:
+def until_decided(size: int, rng: np.random.Generator, decide: Decider) -> tuple[Ints, Ints]:
     """Roll for ``size`` bets at once until each is decided: (line code of each bet, rolls it took).
 
     ``decide(first, second, bets, rolls)`` gets this roll's dice for the bets
@@ -255,13 +276,13 @@ def until_decided(size: int, rng: np.random.Generator, decide) -> tuple[np.ndarr
     return codes, rolls
 
 
-def _line_decider(rules, dont: bool):
+def _line_decider(rules: CrapsRules, dont: bool) -> Decider:
     """The pass line (or don't pass) roll by roll: the come-out roll, then the point against the 7."""
     win, lose, push = _CODES[WIN], _CODES[LOSE], _CODES[PUSH]
     naturals, craps = sorted(rules.naturals), sorted(rules.craps)
-    point: dict[str, np.ndarray] = {}
+    point: dict[str, Ints] = {}
 
-    def decide(first, second, bets, rolls):
+    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
         total = first + second
         out = np.full(total.size, _UNDECIDED)
         if (rolls == 1).all():  # the come-out roll
@@ -280,10 +301,10 @@ def _line_decider(rules, dont: bool):
     return decide
 
 
-def _race_decider(number: int, seven_wins: bool = False, hard: bool = False):
+def _race_decider(number: int, seven_wins: bool = False, hard: bool = False) -> Decider:
     """A race between ``number`` and the 7 (a hardway also loses to an easy ``number``)."""
 
-    def decide(first, second, bets, rolls):
+    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
         total = first + second
         out = np.full(total.size, _UNDECIDED)
         hit = total == number
@@ -298,14 +319,14 @@ def _race_decider(number: int, seven_wins: bool = False, hard: bool = False):
     return decide
 
 
-def _one_roll_table(bet: Bet) -> dict:
+def _one_roll_table(bet: Bet) -> dict[tuple[int, int], Fraction]:
     rolls = {(a, b) for a in range(1, 7) for b in range(1, 7)}
     if set(bet.space) != rolls:
         raise ValueError(f"{bet.name} is not settled by one roll of two dice")
     return {r: bet.pays[bet.line(r)] - bet.commission for r in rolls}
 
 
-def craps_decider(bet_id: str, rules):
+def craps_decider(bet_id: str, rules: CrapsRules | None) -> Decider | None:
     """The roll-by-roll rule that settles the craps bet ``bet_id`` (see :func:`until_decided`), or None for
     a single-roll bet.
 
@@ -314,9 +335,9 @@ def craps_decider(bet_id: str, rules):
     [0, 1, -1]
     """
     if bet_id in ("pass", "come"):
-        return _line_decider(rules, dont=False)
+        return _line_decider(_line_rules(bet_id, rules), dont=False)
     if bet_id in ("dont_pass", "dont_come"):
-        return _line_decider(rules, dont=True)
+        return _line_decider(_line_rules(bet_id, rules), dont=True)
     kind, _, number = bet_id.rpartition("_")
     if kind in ("place", "buy") and number.isdigit():
         return _race_decider(int(number))
@@ -329,7 +350,14 @@ def craps_decider(bet_id: str, rules):
     return None
 
 
-def craps_sample(bet_id: str, bet: Bet, rules, size: int, rng: np.random.Generator) -> Sample:
+def _line_rules(bet_id: str, rules: CrapsRules | None) -> CrapsRules:
+    """The rules a line bet is settled by: its naturals, craps and barred number come from them."""
+    if rules is None:
+        raise ValueError(f"{bet_id} is settled by the rules' naturals, craps and bar: give craps rules, not None")
+    return rules
+
+
+def craps_sample(bet_id: str, bet: Bet, rules: CrapsRules | None, size: int, rng: np.random.Generator) -> Sample:
     """``size`` craps bets ``bet_id``, each settled roll by roll, with the rolls each took.
 
     >>> from casino_math import craps
@@ -354,7 +382,7 @@ def craps_sample(bet_id: str, bet: Bet, rules, size: int, rng: np.random.Generat
     return Sample(bet.name, np.array([steps[x] for x in nets], dtype=np.int64)[codes], scale, rolls)
 
 
-def shooter_hands(rules, shooters: int, rng: np.random.Generator) -> np.ndarray:
+def shooter_hands(rules: CrapsRules, shooters: int, rng: np.random.Generator) -> Ints:
     """How many rolls each of ``shooters`` shooters makes before sevening out (a 7 after a point is set).
 
     >>> from casino_math import craps
@@ -365,7 +393,7 @@ def shooter_hands(rules, shooters: int, rng: np.random.Generator) -> np.ndarray:
     naturals, craps = frozenset(rules.naturals), frozenset(rules.craps)
     state = {"point": np.zeros(shooters, dtype=np.int64)}
 
-    def decide(first, second, bets, rolls):
+    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
         total = first + second
         point = state["point"][bets]
         out = np.full(total.size, _UNDECIDED)
@@ -388,7 +416,7 @@ def shooter_hands(rules, shooters: int, rng: np.random.Generator) -> np.ndarray:
 CUT_CARD = 14
 
 
-def shoe_cards(rules) -> np.ndarray:
+def shoe_cards(rules: BaccaratRules | None) -> Ints:
     """Every card in the rules' shoe (8 decks: 416 cards), as its index in the deck's list of cards.
 
     The pair bets need each card's rank and suit, so the shoe is dealt as
@@ -404,7 +432,7 @@ def shoe_cards(rules) -> np.ndarray:
     return np.tile(np.arange(len(CARDS)), decks)
 
 
-def card_faces() -> tuple[np.ndarray, np.ndarray]:
+def card_faces() -> tuple[Ints, Ints]:
     """For each card of the deck, by index: its point value and its rank's index.
 
     >>> values, ranks = card_faces()
@@ -416,7 +444,7 @@ def card_faces() -> tuple[np.ndarray, np.ndarray]:
     return (np.array([point_value(rank) for rank, _ in CARDS]), np.array([RANKS.index(rank) for rank, _ in CARDS]))
 
 
-def _drawing_tables(rules):
+def _drawing_tables(rules: BaccaratRules | None) -> tuple[Flags, Flags]:
     from .baccarat.rules import STANDARD_DRAWING, STOOD
 
     drawing = STANDARD_DRAWING if rules is None else rules.drawing
@@ -427,7 +455,7 @@ def _drawing_tables(rules):
     return player, banker
 
 
-def play_coups(hands: np.ndarray, rules=None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def play_coups(hands: Ints, rules: BaccaratRules | None = None) -> tuple[Ints, Ints, Ints, Ints]:
     """Play many coups at once from rows of six point values, by the rules' drawing chart.
 
     The cards go player, banker, player, banker; the player draws the fifth
@@ -449,7 +477,9 @@ def play_coups(hands: np.ndarray, rules=None) -> tuple[np.ndarray, np.ndarray, n
     return player, banker, 2 + player_draws.astype(np.int64), 2 + banker_draws.astype(np.int64)
 
 
-def deal_shoes(rules, shoes: int, rng: np.random.Generator, cut_card: int = CUT_CARD) -> dict[str, np.ndarray]:
+def deal_shoes(
+    rules: BaccaratRules | None, shoes: int, rng: np.random.Generator, cut_card: int = CUT_CARD
+) -> dict[str, Ints]:
     """Deal ``shoes`` shuffled shoes coup after coup until the cut card: every coup's totals and cards.
 
     Each coup is played by :func:`play_coups` from the next cards of its shoe,
@@ -489,7 +519,7 @@ def deal_shoes(rules, shoes: int, rng: np.random.Generator, cut_card: int = CUT_
     return {name: np.concatenate([d[i] for d in dealt]).astype(np.int64) for i, name in enumerate(names)}
 
 
-def baccarat_nets(bet: Bet, coups: dict[str, np.ndarray]) -> Sample:
+def baccarat_nets(bet: Bet, coups: dict[str, Ints]) -> Sample:
     """Settle ``bet`` on every dealt coup with the bet's own pay table.
 
     Each coup is put in the terms the bet's outcomes use: how the coup ended
@@ -510,7 +540,7 @@ def baccarat_nets(bet: Bet, coups: dict[str, np.ndarray]) -> Sample:
     return Sample(bet.name, lookup[keys], scale)
 
 
-def _coup_keys(example, coups: dict[str, np.ndarray]):
+def _coup_keys(example: object, coups: dict[str, Ints]) -> tuple[Ints, Callable[[Any], int]]:
     """Every dealt coup as a whole-number key in the terms of the bet's outcomes, and the key of one outcome."""
     from .baccarat.deal import Coup
     from .baccarat.pairs import Pairs
@@ -535,7 +565,7 @@ def _coup_keys(example, coups: dict[str, np.ndarray]):
 # Every bet of every game.
 
 
-def game_sample(game: str, bet_id: str, bet: Bet, rules, size: int, rng: np.random.Generator) -> Sample:
+def game_sample(game: str, bet_id: str, bet: Bet, rules: GameRules | None, size: int, rng: np.random.Generator) -> Sample:
     """The game's own twin for one of its bets: spins, rolls, or coups from a shoe (about ``size`` of them).
 
     Baccarat deals whole shoes, so its sample holds at least ``size`` coups.
@@ -547,10 +577,27 @@ def game_sample(game: str, bet_id: str, bet: Bet, rules, size: int, rng: np.rand
     """
     size = _check_size(size)
     if game == "roulette":
-        return roulette_sample(bet, rules, size, rng)
+        from .roulette.rules import RouletteRules
+
+        wheel_rules = _own_rules(game, rules, RouletteRules)
+        if wheel_rules is None:
+            raise ValueError("roulette is played by its rules' wheel and pay table: give roulette rules, not None")
+        return roulette_sample(bet, wheel_rules, size, rng)
     if game == "craps":
-        return craps_sample(bet_id, bet, rules, size, rng)
+        from .craps.rules import CrapsRules
+
+        return craps_sample(bet_id, bet, _own_rules(game, rules, CrapsRules), size, rng)
     if game == "baccarat":
-        per_shoe = (len(shoe_cards(rules)) - CUT_CARD) // 5
-        return baccarat_nets(bet, deal_shoes(rules, -(-size // per_shoe), rng))
+        from .baccarat.rules import BaccaratRules
+
+        shoe_rules = _own_rules(game, rules, BaccaratRules)
+        per_shoe = (len(shoe_cards(shoe_rules)) - CUT_CARD) // 5
+        return baccarat_nets(bet, deal_shoes(shoe_rules, -(-size // per_shoe), rng))
     raise ValueError(f"unknown game {game!r}; the games are roulette, craps and baccarat")
+
+
+def _own_rules(game: str, rules: GameRules | None, kind: type[G]) -> G | None:
+    """``rules`` if they are the game's own kind (or None), else a one-line error naming both."""
+    if rules is None or isinstance(rules, kind):
+        return rules
+    raise TypeError(f"{game} is played by {kind.__name__}, not {type(rules).__name__}")

@@ -22,12 +22,17 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from sympy import Matrix, Rational
+    from sympy import Expr, Matrix, Rational, Symbol
 
+    from .bets import Bet
+
+# sympy ships no type stubs, so every sympy value here is Any to a type checker; Expr, Matrix, Rational and
+# Symbol name what each function returns for the reader.
 State = TypeVar("State", bound=Hashable)
+End = TypeVar("End", bound=Hashable)
 
 
-def _sympy():
+def _sympy() -> Any:
     import sympy
 
     return sympy
@@ -44,7 +49,7 @@ def rational(q: Fraction | int) -> Rational:
     return sp.Rational(q.numerator, q.denominator)
 
 
-def payout_symbol(name: str = "x"):
+def payout_symbol(name: str = "x") -> Symbol:
     """The symbol for a payout "x to 1", positive.
 
     >>> payout_symbol(), payout_symbol().is_positive
@@ -53,7 +58,7 @@ def payout_symbol(name: str = "x"):
     return _sympy().Symbol(name, positive=True)
 
 
-def expected_value_formula(bet, line: str = "win", payout=None):
+def expected_value_formula(bet: Bet, line: str = "win", payout: Expr | None = None) -> Expr:
     """The expected value of one unit staked, with the payout on ``line`` left as a symbol.
 
     >>> from casino_math.bets import Bet
@@ -73,7 +78,7 @@ def expected_value_formula(bet, line: str = "win", payout=None):
     return sp.expand(value)
 
 
-def house_edge_formula(bet, line: str = "win", payout=None):
+def house_edge_formula(bet: Bet, line: str = "win", payout: Expr | None = None) -> Expr:
     """The house edge per amount put down, as a formula in the payout on ``line``.
 
     >>> from casino_math.bets import simple_bet
@@ -84,7 +89,7 @@ def house_edge_formula(bet, line: str = "win", payout=None):
     return _sympy().expand(-expected_value_formula(bet, line, payout) / (1 + rational(bet.commission)))
 
 
-def solve_fair_payout(bet, line: str = "win"):
+def solve_fair_payout(bet: Bet, line: str = "win") -> Rational:
     """Solve E = 0 for the payout on ``line``: the fair payout, as a sympy Rational.
 
     >>> from casino_math.bets import simple_bet
@@ -98,7 +103,7 @@ def solve_fair_payout(bet, line: str = "win"):
     return solution
 
 
-def n_number_expected_value(pocket_count: int | Any = 38) -> Any:
+def n_number_expected_value(pocket_count: int | Symbol = 38) -> Expr:
     """The expected value of a roulette bet on n numbers paying (36/n - 1) to 1, as a sympy formula in n.
 
     ``pocket_count`` may be a number or a sympy symbol.  Simplified, the formula
@@ -118,7 +123,7 @@ def n_number_expected_value(pocket_count: int | Any = 38) -> Any:
 
 
 def absorbing_chain(
-    transient: Iterable[State], absorbing: Iterable[State], step: Callable[[State], Mapping[State, Fraction]]
+    transient: Iterable[State], absorbing: Iterable[End], step: Callable[[State], Mapping[State | End, Fraction]]
 ) -> tuple[Matrix, Matrix, Matrix, Matrix, Matrix]:
     """Solve an absorbing Markov chain exactly.
 
@@ -142,12 +147,13 @@ def absorbing_chain(
     Matrix([[2, 2]])
     """
     sp = _sympy()
-    transient, absorbing = list(transient), list(absorbing)
-    index_t = {s: i for i, s in enumerate(transient)}
-    index_a = {s: j for j, s in enumerate(absorbing)}
-    Q = sp.zeros(len(transient), len(transient))
-    R = sp.zeros(len(transient), len(absorbing))
-    for s in transient:
+    states, ends = list(transient), list(absorbing)
+    # Keyed by Hashable: a next state is looked up in both, before it is known to be transient or absorbing.
+    index_t: dict[Hashable, int] = {s: i for i, s in enumerate(states)}
+    index_a: dict[Hashable, int] = {e: j for j, e in enumerate(ends)}
+    Q = sp.zeros(len(states), len(states))
+    R = sp.zeros(len(states), len(ends))
+    for s in states:
         for nxt, p in step(s).items():
             if nxt in index_t:
                 Q[index_t[s], index_t[nxt]] += rational(p)
@@ -155,5 +161,5 @@ def absorbing_chain(
                 R[index_t[s], index_a[nxt]] += rational(p)
             else:
                 raise ValueError(f"state {s!r} steps to {nxt!r}, which is neither transient nor absorbing")
-    N = (sp.eye(len(transient)) - Q).inv()
-    return Q, R, N, N * R, N * sp.ones(len(transient), 1)
+    N = (sp.eye(len(states)) - Q).inv()
+    return Q, R, N, N * R, N * sp.ones(len(states), 1)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Final, Literal, TypeAlias
 
 from .bets import Bet, house_edge_per_bet_made
 from .distribution import Distribution, is_whole
@@ -32,7 +33,15 @@ from .ruin import check_bankroll, check_goal, cover
 from .session import _check_rounds
 
 #: The stake "everything": the whole bankroll (up to the table maximum).
-ALL = "all"
+ALL: Final = "all"
+
+#: A stake a system wants: a whole number of units, or ALL.
+Stake: TypeAlias = int | Literal["all"]
+
+#: How a system changes the stake it wants, from the one it wanted last.  A rule sees only the stakes its own
+#: system wants (whole numbers for those that double or add one, ALL for "bet it all", whose rules keep it), so
+#: each is written for its own kind: Any, where Stake would ask ``2 * stake`` to make sense of ALL too.
+Rule: TypeAlias = Callable[[Any], Stake]
 
 
 @dataclass(frozen=True)
@@ -47,9 +56,9 @@ class System:
 
     name: str
     rule: str
-    first: int | str
-    after_win: Callable = field(repr=False)
-    after_loss: Callable = field(repr=False)
+    first: Stake
+    after_win: Rule = field(repr=False)
+    after_loss: Rule = field(repr=False)
     max_bets: int | None = None
 
 
@@ -108,7 +117,7 @@ class Play:
     goal: int | None
     table_max: int | None
     rounds: int
-    final: Distribution
+    final: Distribution[Fraction]
     expected_action: Fraction
     expected_bets: Fraction
     smallest_bet: Fraction
@@ -140,7 +149,8 @@ class Play:
         >>> play(even_money("heads", coin(), lambda s: s == "H"), BET_IT_ALL, 5, goal=10).p_goal()
         Fraction(1, 2)
         """
-        return Fraction(0) if self.goal is None else self.final.P(lambda b: b >= self.goal)
+        goal = self.goal
+        return Fraction(0) if goal is None else self.final.P(lambda b: b >= goal)
 
     def p_ruin(self) -> Fraction:
         """The probability of ending unable to cover the smallest bet: ruin.
@@ -163,7 +173,7 @@ class Play:
         return self.final.P(lambda b: b > self.bankroll)
 
 
-def _check_table_max(table_max) -> int | None:
+def _check_table_max(table_max: object) -> int | None:
     if table_max is None:
         return None
     if not is_whole(table_max) or table_max < 1:
@@ -173,7 +183,7 @@ def _check_table_max(table_max) -> int | None:
     return table_max
 
 
-def stake_put_down(wanted, bankroll: Fraction, table_max: int | None, per_unit: Fraction) -> int:
+def stake_put_down(wanted: Stake, bankroll: Fraction, table_max: int | None, per_unit: Fraction) -> int:
     """The stake actually bet, in whole units: the one wanted, cut to the table maximum and to the bankroll.
 
     ``per_unit`` is what one unit of stake can cost at worst (1, or more with a
@@ -227,13 +237,14 @@ def play(bet: Bet, system: System, bankroll: int, goal: int | None = None, table
     win, lose = system.after_win, system.after_loss
 
     # live: (bankroll in steps, stake wanted next) -> count over D**m; ended: bankroll -> count over D**m
-    live, ended = {(bankroll * scale, system.first): 1}, {}
+    live: dict[tuple[int, Stake], int] = {(bankroll * scale, system.first): 1}
+    ended: dict[int, int] = {}
     action = bets = played = 0
     if bankroll * scale < least:
         live, ended = {}, {bankroll * scale: 1}
     cap = table_max or 0
     while live and played < rounds:
-        after: dict = {}
+        after: dict[tuple[int, Stake], int] = {}
         ended = {b: count * denominator for b, count in ended.items()}
         action, bets = action * denominator, bets * denominator
         for (b, wanted), count in live.items():
@@ -269,7 +280,7 @@ def edge_on_action(bet: Bet) -> Fraction:
     return house_edge_per_bet_made(bet)
 
 
-def martingale_series(bet: Bet, doublings: int) -> Distribution:
+def martingale_series(bet: Bet, doublings: int) -> Distribution[Fraction]:
     """One martingale series on an even-money bet, with room for ``doublings`` bets: 1, 2, 4, ...
 
     The series wins one unit unless all ``doublings`` bets lose, which loses

@@ -133,7 +133,21 @@ def test_paths_stop_when_broke():
     (lambda: simulate.craps_sample("field", one_face_bet(5), craps.OXFORD, 10, simulate.generator(1)),
      "is not settled by one roll of two dice"),
     (lambda: simulate.Sample("x", np.array([1]), 1).mean_rounds(), "did not record rounds"),
+    (lambda: simulate.game_sample("roulette", "red", one_face_bet(5), None, 10, simulate.generator(1)),
+     "roulette is played by its rules' wheel and pay table: give roulette rules, not None"),
+    (lambda: simulate.craps_sample("pass", craps.bet("pass"), None, 10, simulate.generator(1)),
+     "pass is settled by the rules' naturals, craps and bar: give craps rules, not None"),
 ])
 def test_bad_input(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize("game, rules, message", [
+    ("roulette", craps.OXFORD, "roulette is played by RouletteRules, not CrapsRules"),
+    ("craps", baccarat.OXFORD, "craps is played by CrapsRules, not BaccaratRules"),
+    ("baccarat", roulette.OXFORD, "baccarat is played by BaccaratRules, not RouletteRules"),
+])
+def test_another_game_s_rules_are_refused(game, rules, message):
+    with pytest.raises(TypeError, match=f"^{message}$"):
+        simulate.game_sample(game, "x", one_face_bet(5), rules, 10, simulate.generator(1))

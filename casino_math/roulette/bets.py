@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..bets import LOSE, WIN, Bet, p_win, simple_bet
-from ..distribution import exact
+from ..distribution import Number, exact
 from ..rules import known_bet
 from .legal import (
     KIND_BY_SIZE,
@@ -33,7 +33,7 @@ from .legal import (
     why_not,
 )
 from .rules import EVEN_MONEY, INSIDE, KINDS, LA_PARTAGE, OXFORD, SINGLE_ZERO, RouletteRules, check_rules  # noqa: F401  (LA_PARTAGE, SINGLE_ZERO: the examples)
-from .table import in_layout_order, pocket, streets, wheel, zeros
+from .table import PocketName, in_layout_order, pocket, streets, wheel, zeros
 
 ORDINALS = ("1st", "2nd", "3rd")
 
@@ -57,7 +57,7 @@ def bet_name(kind: str, covered: tuple[str, ...], rules: RouletteRules = OXFORD)
     return {"low": "low (1-18)", "high": "high (19-36)"}.get(kind, kind)
 
 
-def bet_on(chosen: Iterable, rules: RouletteRules = OXFORD, kind: str | None = None) -> Bet:
+def bet_on(chosen: Iterable[PocketName], rules: RouletteRules = OXFORD, kind: str | None = None) -> Bet:
     """The bet that covers exactly the chosen pockets (of the given kind, if one is named).
 
     >>> bet = bet_on([1, 2, 4, 5])
@@ -93,7 +93,7 @@ def _bet(kind: str, covered: tuple[str, ...], rules: RouletteRules) -> Bet:
 # The inside bets, by the pockets they cover.
 
 
-def straight(p, *, rules: RouletteRules = OXFORD) -> Bet:
+def straight(p: PocketName, *, rules: RouletteRules = OXFORD) -> Bet:
     """A straight-up bet on one pocket: 35 to 1.
 
     >>> from casino_math.bets import house_edge
@@ -103,7 +103,7 @@ def straight(p, *, rules: RouletteRules = OXFORD) -> Bet:
     return bet_on([p], rules, "straight")
 
 
-def split(a, b, *, rules: RouletteRules = OXFORD) -> Bet:
+def split(a: PocketName, b: PocketName, *, rules: RouletteRules = OXFORD) -> Bet:
     """A split: two pockets that share an edge on the layout, 17 to 1.
 
     >>> split(0, "00").name
@@ -116,7 +116,7 @@ def split(a, b, *, rules: RouletteRules = OXFORD) -> Bet:
     return bet_on([a, b], rules, "split")
 
 
-def street(a, b, c, *, rules: RouletteRules = OXFORD) -> Bet:
+def street(a: PocketName, b: PocketName, c: PocketName, *, rules: RouletteRules = OXFORD) -> Bet:
     """A street: three numbers in a row, 11 to 1 (and the trios at the zeros, where the rules take them).
 
     >>> street(4, 5, 6).name, street(0, 1, 2, rules=SINGLE_ZERO).name
@@ -125,7 +125,7 @@ def street(a, b, c, *, rules: RouletteRules = OXFORD) -> Bet:
     return bet_on([a, b, c], rules, "street")
 
 
-def corner(a, b, c, d, *, rules: RouletteRules = OXFORD) -> Bet:
+def corner(a: PocketName, b: PocketName, c: PocketName, d: PocketName, *, rules: RouletteRules = OXFORD) -> Bet:
     """A corner: four numbers in a 2x2 block, 8 to 1.
 
     >>> corner(17, 18, 20, 21).name
@@ -144,7 +144,7 @@ def top_line(rules: RouletteRules = OXFORD) -> Bet:
     return bet_on(top_line_pockets(rules), rules, "top_line")
 
 
-def six_line(*six, rules: RouletteRules = OXFORD) -> Bet:
+def six_line(*six: PocketName, rules: RouletteRules = OXFORD) -> Bet:
     """A six line (the Oxford page's "line bet"): two neighbouring streets, 5 to 1.
 
     >>> from casino_math.bets import house_edge
@@ -303,7 +303,7 @@ def edge_bets(rules: RouletteRules = OXFORD) -> list[tuple[str, Bet]]:
     return [(bet_id, _bet(bet_id, tuple(firsts[bet_id]), rules)) for bet_id in BET_IDS if bet_id in rules.pays]
 
 
-def payout_for_edge(bet: Bet, edge) -> Fraction:
+def payout_for_edge(bet: Bet, edge: Number) -> Fraction:
     """The payout "x to 1" that would give a win-or-lose bet the house edge ``edge``.
 
     Solves P(win) * x - P(lose) = -edge.  The top line would have to pay 31/5

@@ -20,15 +20,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..bets import Bet
-from ..distribution import exact, is_whole
+from ..distribution import Number, exact, is_whole
 from .rules import OXFORD, RouletteRules
-from .table import pocket
+from .table import PocketName, pocket
 
 #: The number on a lammer is this many times the value of one chip.
 LAMMER_TO_CHIP = 20
 
 
-def _whole(value, what: str, allowed: str) -> int:
+def _whole(value: object, what: str, allowed: str) -> int:
     if not is_whole(value):
         raise TypeError(f"{what} must be a whole number, not {value!r}; {allowed}")
     if value <= 0:
@@ -50,7 +50,7 @@ def chip_value(lammer: int) -> Fraction:
     return Fraction(lammer, LAMMER_TO_CHIP)
 
 
-def lammer_for(chip_dollars) -> int:
+def lammer_for(chip_dollars: Number) -> int:
     """The number the lammer shows for chips worth ``chip_dollars`` each: 20 times their value.
 
     >>> lammer_for(5), lammer_for(Fraction(1, 4))
@@ -76,7 +76,7 @@ def stack_value(chips: int, lammer: int) -> Fraction:
     return chips * chip_value(lammer)
 
 
-def chips_for(dollars, lammer: int) -> int:
+def chips_for(dollars: Number, lammer: int) -> int:
     """How many chips under a lammer showing ``lammer`` buy exactly ``dollars``.
 
     >>> chips_for(100, lammer=100)
@@ -92,7 +92,7 @@ def chips_for(dollars, lammer: int) -> int:
     return int(count)
 
 
-def stake(chips) -> int:
+def stake(chips: Number) -> int:
     """A stake: a whole number of chips, at least 1.
 
     >>> stake(5)
@@ -112,7 +112,7 @@ def stake(chips) -> int:
     return int(chips)
 
 
-def settle(bet: Bet, landed, chips=1, rules: RouletteRules = OXFORD) -> Fraction:
+def settle(bet: Bet, landed: PocketName, chips: Number = 1, rules: RouletteRules = OXFORD) -> Fraction:
     """The net result, in chips, of ``chips`` chips on ``bet`` when the ball lands in ``landed``.
 
     >>> from casino_math.roulette import straight

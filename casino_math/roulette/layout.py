@@ -130,34 +130,37 @@ def parse_layout(text: str) -> Layout:
     owner = _flood_fill(grid)
     boxes = _boxes(owner)
 
-    def at(r, c):
-        inside = 0 <= r < len(grid) and 0 <= c < width
-        return owner.get((r, c)) if inside else None
+    def owners(*cells: tuple[int, int]) -> set[str]:
+        """The pockets whose boxes hold these characters (a border character, or one off the drawing, has none)."""
+        return {owner[cell] for cell in cells if cell in owner}
 
-    edges, points = set(), set()
+    edges: set[frozenset[str]] = set()
+    points: set[frozenset[str]] = set()
     for r, row in enumerate(grid):
         for c, char in enumerate(row):
             if char == "-":
-                pair = {at(r - 1, c), at(r + 1, c)}
+                pair = owners((r - 1, c), (r + 1, c))
             elif char == "|":
-                pair = {at(r, c - 1), at(r, c + 1)}
+                pair = owners((r, c - 1), (r, c + 1))
             else:
-                around = {at(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {None}
+                around = owners(*((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
                 if char == "+" and len(around) >= 3:
                     points.add(frozenset(around))
                 continue
-            if None not in pair and len(pair) == 2:
+            if len(pair) == 2:
                 edges.add(frozenset(pair))
     return Layout(MappingProxyType(boxes), frozenset(edges), frozenset(points))
 
 
 def _flood_fill(grid: list[str]) -> dict[tuple[int, int], str]:
     """Which pocket owns each character inside a box (the box's name is the text inside it)."""
-    owner, seen = {}, set()
+    owner: dict[tuple[int, int], str] = {}
+    seen: set[tuple[int, int]] = set()
     for start in ((r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch not in BORDER + " "):
         if start in seen:
             continue
-        region, todo = [], [start]
+        region: list[tuple[int, int]] = []
+        todo = [start]
         while todo:
             r, c = todo.pop()
             if (r, c) in seen or not (0 <= r < len(grid) and 0 <= c < len(grid[r])) or grid[r][c] in BORDER:
@@ -172,8 +175,8 @@ def _flood_fill(grid: list[str]) -> dict[tuple[int, int], str]:
     return owner
 
 
-def _boxes(owner) -> dict[str, Box]:
-    cells = defaultdict(list)
+def _boxes(owner: Mapping[tuple[int, int], str]) -> dict[str, Box]:
+    cells: defaultdict[str, list[tuple[int, int]]] = defaultdict(list)
     for (r, c), name in owner.items():
         cells[name].append((r, c))
     boxes = [

@@ -11,12 +11,12 @@ explanation and examples of what is allowed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from itertools import pairwise
 
 from .rules import INSIDE, KINDS, OXFORD, RED, SINGLE_ZERO, RouletteRules, check_rules  # noqa: F401  (the examples)
-from .table import columns, in_layout_order, number, pocket, pockets, streets, table_layout, zeros
+from .table import PocketName, columns, in_layout_order, number, pocket, pockets, streets, table_layout, zeros
 
 
 def splits(rules: RouletteRules = OXFORD) -> list[tuple[str, ...]]:
@@ -65,7 +65,7 @@ def top_line_pockets(rules: RouletteRules = OXFORD) -> tuple[str, ...]:
     return zeros(rules) + streets(rules)[0]
 
 
-def _sorted_groups(groups, rules) -> list[tuple[str, ...]]:
+def _sorted_groups(groups: Iterable[Iterable[str]], rules: RouletteRules) -> list[tuple[str, ...]]:
     order = {p: i for i, p in enumerate(pockets(rules))}
     return sorted((in_layout_order(g, rules) for g in groups), key=lambda g: [order[p] for p in g])
 
@@ -80,13 +80,13 @@ def dozens(rules: RouletteRules = OXFORD) -> list[tuple[str, ...]]:
     return [sum(rows[i : i + 4], ()) for i in range(0, 12, 4)]
 
 
-def numbers_where(test, rules: RouletteRules = OXFORD) -> tuple[str, ...]:
+def numbers_where(test: Callable[[int], bool], rules: RouletteRules = OXFORD) -> tuple[str, ...]:
     """The numbered pockets (zeros excluded) whose number passes ``test``.
 
     >>> numbers_where(lambda n: n % 9 == 0)
     ('9', '18', '27', '36')
     """
-    return tuple(p for p in pockets(rules) if number(p) is not None and test(number(p)))
+    return tuple(p for p in pockets(rules) if (n := number(p)) is not None and test(n))
 
 
 def outside_groups(rules: RouletteRules = OXFORD) -> dict[str, list[tuple[str, ...]]]:
@@ -116,7 +116,7 @@ def legal_bets(rules: RouletteRules = OXFORD) -> dict[str, list[tuple[str, ...]]
     {'straight': 37, 'split': 60, 'street': 14, 'corner': 22, 'six_line': 11}
     """
     rules = check_rules(rules)
-    found = {
+    found: dict[str, list[tuple[str, ...]]] = {
         "straight": [(p,) for p in pockets(rules)],
         "split": splits(rules),
         "street": streets(rules) + (trios(rules) if rules.zero_trios else []),
@@ -134,7 +134,7 @@ def kind_lookup(rules: RouletteRules) -> dict[frozenset[str], str]:
     return {frozenset(group): kind for kind, groups in legal_bets(rules).items() for group in groups}
 
 
-def kind_of(chosen: Iterable, rules: RouletteRules = OXFORD) -> str:
+def kind_of(chosen: Iterable[PocketName], rules: RouletteRules = OXFORD) -> str:
     """The kind of bet that covers exactly these pockets, or a ValueError saying why none does.
 
     >>> kind_of([1, 2]), kind_of(["0", "00", 1, 2, 3]), kind_of(range(1, 13))
@@ -196,12 +196,12 @@ def why_not(chosen: tuple[str, ...], rules: RouletteRules = OXFORD) -> str:
     return f"no bet covers exactly {size} pockets; a bet covers 1, 2, 3, 4, 5, 6, 12 or 18 pockets"
 
 
-def _and(items) -> str:
+def _and(items: Iterable[str]) -> str:
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _examples(kind: str, chosen, legal, most: int = 3) -> str:
+def _examples(kind: str, chosen: tuple[str, ...], legal: Mapping[str, list[tuple[str, ...]]], most: int = 3) -> str:
     """Legal bets of ``kind`` that share the first chosen pocket (or the first few of the kind)."""
     near = [g for g in legal.get(kind, []) if chosen[0] in g] or legal.get(kind, [])
     shown = ["-".join(g) for g in near[:most]]

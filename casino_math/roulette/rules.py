@@ -48,7 +48,7 @@ EVEN_MONEY = ("red", "black", "odd", "even", "low", "high")
 
 #: The Oxford Casino's pay table (its roulette rules page), "x to 1" by kind
 #: of bet.  The page calls the six line a "line bet".
-OXFORD_PAYS = PayTable({
+OXFORD_PAYS: PayTable[str] = PayTable({
     "straight": 35,
     "split": 17,
     "street": 11,
@@ -66,7 +66,7 @@ OXFORD_PAYS = PayTable({
 })
 
 #: The single-zero table pays the same, and has no five-number top line.
-SINGLE_ZERO_PAYS = PayTable({kind: x for kind, x in OXFORD_PAYS.items() if kind != "top_line"})
+SINGLE_ZERO_PAYS: PayTable[str] = PayTable({kind: x for kind, x in OXFORD_PAYS.items() if kind != "top_line"})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,14 +81,14 @@ class RouletteRules(GameRules):
     """The pockets in their order around the wheel; every pocket is equally likely."""
     layout: str
     """The betting layout drawn as text, one box per pocket; legal inside bets are read from it."""
-    pays: PayTable
+    pays: PayTable[str]
     """What each kind of bet pays, "x to 1"; a kind left out is not offered at this table."""
     zero_trios: bool = False
     """Whether a street may be one of the trios where the zeros meet the first row (0-1-2 and the like)."""
     la_partage: bool = False
     """Whether an even-money bet gets half its stake back when the ball lands on a zero."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "pays", PayTable(self.pays))
         unknown = set(self.pays) - set(KINDS)
         if unknown:

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import TypeAlias
 
 from ..distribution import Distribution
 from .layout import Layout, parse_layout
 from .rules import OXFORD, RED, SINGLE_ZERO, RouletteRules, check_rules  # noqa: F401  (SINGLE_ZERO: the examples)
+
+#: How a reader names a pocket: a whole number 0-36, or a string such as "17" or "00".
+PocketName: TypeAlias = int | str
 
 
 def table_layout(rules: RouletteRules = OXFORD) -> Layout:
@@ -100,7 +104,7 @@ def number(pocket: str) -> int | None:
     return None if pocket in ("0", "00") else int(pocket)
 
 
-def pocket(name, rules: RouletteRules = OXFORD) -> str:
+def pocket(name: PocketName, rules: RouletteRules = OXFORD) -> str:
     """A pocket of the wheel from its name: a whole number 0-36 or a string such as "17" or "00".
 
     >>> pocket(17), pocket("00"), pocket(0)

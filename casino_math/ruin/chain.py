@@ -16,12 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..bets import Bet
 from .formula import check_goal
 from .linalg import solve, solve_at
 
+if TYPE_CHECKING:
+    from sympy import Matrix
+
 RUIN, GOAL = "ruin", "goal"
+Place: TypeAlias = Fraction | str
+"""Where a session is after a bet: a bankroll still in play, or one of its ends, ``RUIN`` or ``GOAL``."""
 
 
 def cover(bet: Bet) -> Fraction:
@@ -31,7 +37,8 @@ def cover(bet: Bet) -> Fraction:
     >>> cover(one_face_bet(5))
     Fraction(1, 1)
     """
-    return max(Fraction(1), -min(bet.net()))
+    worst: Fraction = min(bet.net())
+    return max(Fraction(1), -worst)
 
 
 def chain_states(bet: Bet, bankroll: int, goal: int) -> list[Fraction]:
@@ -43,7 +50,8 @@ def chain_states(bet: Bet, bankroll: int, goal: int) -> list[Fraction]:
     """
     bankroll, goal = check_goal(bankroll, goal)
     least, moves = cover(bet), [x for x in bet.net() if x != 0]
-    seen, todo = set(), [Fraction(bankroll)]
+    seen: set[Fraction] = set()
+    todo = [Fraction(bankroll)]
     while todo:
         b = todo.pop()
         if least <= b < goal and b not in seen:
@@ -52,7 +60,7 @@ def chain_states(bet: Bet, bankroll: int, goal: int) -> list[Fraction]:
     return sorted(seen)
 
 
-def chain_step(bet: Bet, goal: int) -> Callable[[Fraction], dict]:
+def chain_step(bet: Bet, goal: int) -> Callable[[Fraction], dict[Place, Fraction]]:
     """The chain's transition: from a bankroll, {next bankroll, or "ruin", or "goal": probability}.
 
     >>> from casino_math.dice import one_face_bet
@@ -61,8 +69,8 @@ def chain_step(bet: Bet, goal: int) -> Callable[[Fraction], dict]:
     """
     net, least = bet.net(), cover(bet)
 
-    def step(b: Fraction) -> dict:
-        out: dict = {}
+    def step(b: Fraction) -> dict[Place, Fraction]:
+        out: dict[Place, Fraction] = {}
         for x, p in net.items():
             after = b + x
             key = GOAL if after >= goal else RUIN if after < least else after
@@ -90,14 +98,15 @@ def ruin_chain(bet: Bet, bankroll: int, goal: int) -> tuple[Fraction, Fraction]:
         raise ValueError(f"{bet.name} always pushes, so a session on it never ends")
     index = {b: i for i, b in enumerate(states)}
     step = chain_step(bet, goal)
-    rows, rhs = [], []
+    rows: list[dict[int, Fraction]] = []
+    rhs: list[list[Fraction]] = []
     for b in states:
         row = {index[b]: Fraction(1)}
         into_goal = Fraction(0)
         for after, p in step(b).items():
             if after == GOAL:
                 into_goal += p
-            elif after != RUIN:
+            elif isinstance(after, Fraction):
                 row[index[after]] = row.get(index[after], Fraction(0)) - p
         rows.append(row)
         rhs.append([into_goal, Fraction(1)])
@@ -195,7 +204,8 @@ def ruin_by_climbing(bet: Bet, bankroll: int, goal: int) -> tuple[Fraction, Frac
     mine = value[lad.start]
     matrix, rhs = [r[:named] for r in top_equations], [[-r[named], -r[named + 1]] for r in top_equations]
     numerators, det = solve_at(matrix, rhs, mine[:named], mine[named:])
-    return tuple(Fraction(n, det * c_up ** level[lad.start]) for n in numerators)
+    p_goal, expected = (Fraction(n, det * c_up ** level[lad.start]) for n in numerators)
+    return p_goal, expected
 
 
 #: The most work spent solving one chain exactly: (biggest win in rungs)**2 x
@@ -227,7 +237,7 @@ def check_chain_size(bet: Bet, bankroll: int, goal: int) -> None:
         )
 
 
-def ruin_chain_symbolic(bet: Bet, bankroll: int, goal: int):
+def ruin_chain_symbolic(bet: Bet, bankroll: int, goal: int) -> tuple[Matrix, Matrix, Matrix, Matrix, Matrix]:
     """The same chain as sympy matrices ``(Q, R, N, B, t)``, to show (small chains only).
 
     Rows follow :func:`chain_states`; the columns of R and B are ruin, goal.

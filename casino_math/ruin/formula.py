@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ..bets import Bet, house_edge_per_bet_made
-from ..distribution import as_decimal, digit_count, is_whole
+from ..distribution import Number, as_decimal, digit_count, is_whole
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Ruin:
                 f"P(ruin) {d['p_ruin']}, expected bets {d['expected_bets']} ({self.method}))")
 
 
-def check_bankroll(bankroll, what: str = "the bankroll") -> int:
+def check_bankroll(bankroll: object, what: str = "the bankroll") -> int:
     """A bankroll (or goal) as a positive whole number of units, or a clear error.
 
     >>> check_bankroll(20)
@@ -90,7 +90,7 @@ def check_bankroll(bankroll, what: str = "the bankroll") -> int:
     return bankroll
 
 
-def check_goal(bankroll, goal) -> tuple[int, int]:
+def check_goal(bankroll: object, goal: object) -> tuple[int, int]:
     """A bankroll and a goal above it, both positive whole numbers of units, or a clear error.
 
     >>> check_goal(20, 40)
@@ -119,7 +119,7 @@ def is_win_lose_one(bet: Bet) -> bool:
     return set(bet.net()) <= {-1, 0, 1}
 
 
-def p_reach_goal(p, q, bankroll: int, goal: int) -> Fraction:
+def p_reach_goal(p: Number, q: Number, bankroll: int, goal: int) -> Fraction:
     """The gambler's ruin formula: the chance of reaching ``goal`` before 0, winning 1 with p and losing 1 with q.
 
     A push (probability 1 - p - q) changes nothing.  With r = q/p, the chance is
@@ -140,7 +140,7 @@ def p_reach_goal(p, q, bankroll: int, goal: int) -> Fraction:
     return (1 - r**bankroll) / (1 - r**goal)
 
 
-def expected_duration(p, q, bankroll: int, goal: int) -> Fraction:
+def expected_duration(p: Number, q: Number, bankroll: int, goal: int) -> Fraction:
     """The expected number of bets until the goal or ruin, winning 1 with p and losing 1 with q.
 
     Each bet changes the bankroll by p - q on average, and the session ends at

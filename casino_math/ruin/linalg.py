@@ -6,8 +6,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    #: Remainders, one per prime (the last axis), in 64-bit integers.
+    Residues = NDArray[np.int64]
 
 
 def solve(rows: list[dict[int, Fraction]], rhs: list[list[Fraction]]) -> list[list[Fraction]]:
@@ -124,15 +133,15 @@ def primes_below_2_30(count: int) -> tuple[int, ...]:
     while True:
         low = 2**30 - width
         alive = np.ones(width, dtype=bool)
-        for d in np.flatnonzero(small):
-            alive[(-low) % d :: d] = False
+        for prime in np.flatnonzero(small):
+            alive[(-low) % prime :: prime] = False
         found = [low + int(i) for i in np.flatnonzero(alive)[::-1]]
         if len(found) >= count:
             return tuple(found[:count])
         width *= 2
 
 
-def residues(values: list[int], primes):
+def residues(values: list[int], primes: Sequence[int]) -> Residues:
     """The remainders of whole numbers after division by each prime below 2**30, as a numpy array (values x primes).
 
     A number is its digits b_j (of 16 bits, or 8 for longer numbers) times
@@ -164,7 +173,7 @@ def residues(values: list[int], primes):
     return np.where(negative, (p - r) % p, r)
 
 
-def _inverse_mod(a, p):
+def _inverse_mod(a: Residues, p: Residues) -> Residues:
     """a**(p - 2) mod p, elementwise: the inverse of a modulo each prime p (Fermat), by squaring."""
     import numpy as np
 
@@ -175,7 +184,9 @@ def _inverse_mod(a, p):
     return result
 
 
-def solve_modular(matrix, rhs, primes):
+def solve_modular(
+    matrix: list[list[int]], rhs: list[list[int]], primes: Sequence[int]
+) -> tuple[Residues, Residues]:
     """(det, x) modulo each prime, by elimination without row swaps; det is 0 where a pivot vanished.
 
     >>> det, x = solve_modular([[2, 1], [1, 3]], [[3], [4]], (7, 11))
@@ -199,7 +210,7 @@ def solve_modular(matrix, rhs, primes):
     return det, x
 
 
-def from_residues(rs, primes) -> list[int]:
+def from_residues(rs: Residues, primes: Sequence[int]) -> list[int]:
     """The whole numbers, each less than half the product of the primes in size, with these remainders (CRT).
 
     Written M for the product of the primes, a number is the sum of c_i M / p_i
@@ -232,7 +243,9 @@ def from_residues(rs, primes) -> list[int]:
     return out
 
 
-def solve_at(matrix: list[list[int]], rhs: list[list[int]], weights: list[int], constants: list[int]):
+def solve_at(
+    matrix: list[list[int]], rhs: list[list[int]], weights: list[int], constants: list[int]
+) -> tuple[list[int], int]:
     """Whole numbers (numerators, det) with numerators[m] / det = weights . x_m + constants[m], x solving A x = rhs.
 
     For the ladder, only one bankroll's value is wanted: one combination of the
@@ -250,12 +263,12 @@ def solve_at(matrix: list[list[int]], rhs: list[list[int]], weights: list[int], 
         import numpy as np
 
         primes = primes_below_2_30(count)
-        det, x = solve_modular(matrix, rhs, primes)
-        if det.all():
+        det_mod, x = solve_modular(matrix, rhs, primes)
+        if det_mod.all():
             p = np.array(primes, dtype=np.int64)
             w, c = residues(weights, primes), residues(constants, primes)
-            value = [(sum(w[j] * x[j, m] % p for j in range(n)) + c[m]) % p * det % p for m in range(columns)]
-            whole = from_residues(np.array([det] + value), primes)
+            value = [(sum(w[j] * x[j, m] % p for j in range(n)) + c[m]) % p * det_mod % p for m in range(columns)]
+            whole = from_residues(np.array([det_mod] + value), primes)
             return whole[1:], whole[0]
     y, det = solve_whole(matrix, rhs)
     return [sum(w * y[j][m] for j, w in enumerate(weights)) + constants[m] * det for m in range(columns)], det

@@ -7,6 +7,7 @@ Distribution({Fraction(0, 1): 5/6, Fraction(2, 1): 1/6})
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -35,14 +36,14 @@ class Walk:
     bankroll: int
     goal: int | None
     rounds: int
-    counts: dict = field(repr=False)
+    counts: dict[Fraction, int] = field(repr=False)
     denominator: int = field(repr=False)
     live: tuple[int, ...] = field(repr=False)
     ruined: tuple[int, ...] = field(repr=False)
     step_denominator: int = field(repr=False)
 
     @cached_property
-    def final(self) -> Distribution:
+    def final(self) -> Distribution[Fraction]:
         """The distribution of the bankroll at the end of the session."""
         return Distribution.from_counts(self.counts)
 
@@ -95,7 +96,7 @@ class Walk:
         start = self.bankroll
         return self.P(lambda b: b > start), self.P(lambda b: b == start), self.P(lambda b: b < start)
 
-    def P(self, event) -> Fraction:
+    def P(self, event: Callable[[Fraction], bool]) -> Fraction:
         """The probability of an event about the final bankroll (a predicate on it).
 
         >>> from casino_math.dice import one_face_bet
@@ -158,9 +159,9 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
     rounds = _check_rounds(rounds)
     check_walk_size(bet, rounds)
     lattice = bet.net().lattice()
-    counts, pushes, scale, denominator = lattice.moves, lattice.pushes, lattice.scale, lattice.denominator
+    moves, pushes, scale, denominator = lattice.moves, lattice.pushes, lattice.scale, lattice.denominator
     least, top = int(cover(bet) * scale), None if goal is None else goal * scale
-    decided = _decided_walk(counts, bankroll * scale, least, top, rounds)
+    decided = _decided_walk(moves, bankroll * scale, least, top, rounds)
     live = _mixed([d.live for d in decided], pushes)
     ruined = _mixed([d.ruined for d in decided], pushes)
     # After all the bets: r of them decided with count C(rounds, r) pushes**(rounds - r).
@@ -258,7 +259,9 @@ def _decided_walk(moves: dict[int, int], start: int, least: int, top: int | None
     whole = sum(moves.values())
     if start < least:
         return [_Decided({start: whole**r}, 0, whole**r) for r in range(rounds + 1)]
-    live, ended, ruined = {start: 1}, {}, 0
+    live: dict[int, int] = {start: 1}
+    ended: dict[int, int] = {}
+    ruined = 0
     out = [_Decided({start: 1}, 1, 0)]
     for _ in range(rounds):
         after: dict[int, int] = {}
@@ -280,7 +283,7 @@ def _decided_walk(moves: dict[int, int], start: int, least: int, top: int | None
     return out
 
 
-def bankroll_after(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Distribution:
+def bankroll_after(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Distribution[Fraction]:
     """The bankroll after at most ``rounds`` bets, stopping at ruin (and at ``goal``, if one is given).
 
     >>> from casino_math.dice import one_face_bet
