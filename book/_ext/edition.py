@@ -93,6 +93,15 @@ def footer(app, pagename, templatename, context, doctree) -> None:
     context["theme_extra_footer"] = (context.get("theme_extra_footer") or "") + line
 
 
+def home_title(app, pagename, templatename, context, doctree) -> None:
+    """The home page, titled like the book, reads "Home — <book>" in the browser, not the book's title twice.
+
+    (The theme's layout appends " — <book>" to every page's title itself, so only the page's part can change.)
+    """
+    if context.get("title") and context.get("title") == context.get("docstitle"):
+        context["title"] = "Home"
+
+
 def setup(app):
     # "html": a new commit re-writes every page (the footer) without re-reading or re-executing any chapter.
     app.add_config_value("house_edge_edition", "", "html")
@@ -103,4 +112,5 @@ def setup(app):
     app.connect("builder-inited", serve_pdf)
     app.connect("doctree-resolved", fill_edition_lines)
     app.connect("html-page-context", footer)
+    app.connect("html-page-context", home_title)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
