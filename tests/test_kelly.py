@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 
 from casino_math import baccarat, craps, roulette
+from casino_math import kelly as k
 from casino_math.bets import Bet, simple_bet
 from casino_math.distribution import Distribution
-from casino_math import kelly as k
 from casino_math.kelly import (
     bold_play,
     growth_rate,
@@ -134,7 +134,7 @@ def test_twice_kelly_is_where_growth_ends_for_a_small_edge():
     (1, Fraction(1, 2), Decimal("0.5")),           # at Kelly, the chance of ever halving is 1/2
     (Fraction(1, 2), Fraction(1, 2), Decimal("0.125")),
     (1, Fraction(1, 10), Decimal("0.1")),          # at Kelly, P(ever down to x) = x
-    (3, Fraction(1, 2), Decimal("1")),
+    (3, Fraction(1, 2), Decimal(1)),
 ])
 def test_the_continuous_chance_of_ever_falling_to_a_level(multiple, level, chance):
     # Thorp (2006); Chin and Ingenoso (2006): P(ever down to x) = x ** (2/c - 1) for c times Kelly.
