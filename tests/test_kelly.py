@@ -205,3 +205,28 @@ def test_bad_input_is_a_clear_error(make, message):
 def test_growth_is_a_decimal_of_28_digits():
     value = growth_rate(coin(Fraction(3, 5)), Fraction(1, 5))
     assert isinstance(value, Decimal) and len(value.as_tuple().digits) == 28
+
+
+# --- the Kelly explorer -------------------------------------------------------------------------------------------
+
+def test_the_explorer_shows_the_exact_kelly_fraction_of_a_bet_of_ones_own():
+    from casino_math.widgets.kelly import growth_summary
+
+    shown = growth_summary(0, Fraction(3, 5), Fraction(1), Fraction(1, 10))
+    assert "<b>f* = 1/5</b> (20.00% of the bankroll), exact" in shown
+    assert f"<td>{growth_rate(coin(Fraction(3, 5)), Fraction(1, 5)):.5g}</td>" in shown
+
+
+@pytest.mark.parametrize("pick", [1, 2, 3])
+def test_the_explorer_says_stake_nothing_on_the_casino_bets(pick):
+    from casino_math.widgets.kelly import growth_summary
+
+    shown = growth_summary(pick, Fraction(3, 5), Fraction(1), Fraction(1, 10))
+    assert "<b>f* = 0</b>" in shown and "Kelly says stake nothing" in shown and "half Kelly" not in shown
+
+
+def test_the_explorer_rounds_the_depleted_dragon_and_says_so():
+    from casino_math.widgets.kelly import depleted_dragon, growth_summary
+
+    shown = growth_summary(4, Fraction(3, 5), Fraction(1), Fraction(1, 100))
+    assert "the root is not rational" in shown and kelly(depleted_dragon()).equation in shown
