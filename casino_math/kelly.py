@@ -404,3 +404,26 @@ def simulate_proportional(bet: Bet, fraction: Fraction | int, bets: int, paths: 
     factors = 1 + float(fraction) * np.array([float(x) for x in outcomes])
     drawn = rng.choice(len(outcomes), size=(paths, bets), p=chances / chances.sum())
     return np.concatenate([np.ones((paths, 1)), np.cumprod(factors[drawn], axis=1)], axis=1)
+
+
+def lowest_bankroll(bet: Bet, fraction: Fraction | int, bets: int, paths: int, rng: np.random.Generator,
+                    block: int = 1000) -> Any:
+    """Seeded Monte Carlo: the lowest bankroll (starting at 1) each of ``paths`` players reaches in ``bets`` bets.
+
+    Staking ``fraction`` of the current bankroll on every bet.  The bets are
+    drawn ``block`` at a time, so that long sessions need little memory; the
+    bankroll is followed through its logarithm.
+    """
+    import numpy as np
+
+    net = bet.net()
+    outcomes = sorted(net)
+    chances = np.array([float(net[x]) for x in outcomes])
+    steps = np.log1p(float(fraction) * np.array([float(x) for x in outcomes]))
+    log_now, log_lowest = np.zeros(paths), np.zeros(paths)
+    for start in range(0, bets, block):
+        drawn = rng.choice(len(outcomes), size=(paths, min(block, bets - start)), p=chances / chances.sum())
+        path = log_now[:, None] + np.cumsum(steps[drawn], axis=1)
+        log_lowest = np.minimum(log_lowest, path.min(axis=1))
+        log_now = path[:, -1]
+    return np.exp(log_lowest)
