@@ -427,3 +427,22 @@ def lowest_bankroll(bet: Bet, fraction: Fraction | int, bets: int, paths: int, r
         log_lowest = np.minimum(log_lowest, path.min(axis=1))
         log_now = path[:, -1]
     return np.exp(log_lowest)
+
+
+def simulate_bold(bet: Bet, bankroll: int, goal: int, sessions: int, rng: np.random.Generator) -> Any:
+    """Seeded Monte Carlo twin of :func:`bold_play`: each session's final bankroll, the goal or 0.
+
+    Every session still under way stakes :func:`bold_stake` on the next bet, until all have ended.
+    """
+    import numpy as np
+
+    bankroll, goal = check_goal(bankroll, goal)
+    p, q = _win_one_lose_one(bet)
+    chances = np.array([float(q), float(1 - p - q), float(p)])
+    now = np.full(sessions, bankroll)
+    playing = (now > 0) & (now < goal)
+    while playing.any():
+        stake = np.minimum(now[playing], goal - now[playing])
+        now[playing] += stake * (rng.choice(3, size=int(playing.sum()), p=chances) - 1)
+        playing = (now > 0) & (now < goal)
+    return now

@@ -3,6 +3,7 @@
 from decimal import Decimal
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from casino_math import baccarat, craps, roulette
@@ -230,3 +231,27 @@ def test_the_explorer_rounds_the_depleted_dragon_and_says_so():
 
     shown = growth_summary(4, Fraction(3, 5), Fraction(1), Fraction(1, 100))
     assert "the root is not rational" in shown and kelly(depleted_dragon()).equation in shown
+
+
+# --- the Monte Carlo twins ----------------------------------------------------------------------------------------
+
+def test_simulated_bold_play_agrees_with_the_exact_chance():
+    red = roulette.red()
+    final = k.simulate_bold(red, 20, 30, 20_000, np.random.default_rng(15))
+    exact = bold_play(red, 20, 30)
+    spread = (exact * (1 - exact) / 20_000) ** 0.5
+    assert set(final.tolist()) <= {0, 30} and abs((final == 30).mean() - exact) < 4 * spread
+
+
+def test_simulated_kelly_bettors_halve_about_as_often_as_the_continuous_formula_says():
+    # A 51-49 even-money bet: Kelly stakes 1/50; the bankroll halves with chance about 1/2 at Kelly, 1/8 at half Kelly.
+    bet = coin(Fraction(51, 100))
+    for multiple in (Fraction(1, 2), Fraction(1)):
+        lowest = k.lowest_bankroll(bet, multiple * kelly_fraction(bet), 20_000, 1_000, np.random.default_rng(15))
+        assert abs((lowest <= 0.5).mean() - float(p_ever_down_to(Fraction(1, 2), multiple))) < 0.05
+
+
+def test_proportional_paths_start_at_one_and_multiply_by_one_plus_f_x():
+    paths = k.simulate_proportional(coin(Fraction(3, 5)), Fraction(1, 5), 3, 4, np.random.default_rng(1))
+    assert paths.shape == (4, 4) and (paths[:, 0] == 1).all()
+    assert set(np.round(paths[:, 1], 12).tolist()) <= {0.8, 1.2}
