@@ -41,7 +41,7 @@ from math import gcd, isqrt, lcm
 from typing import TYPE_CHECKING, Any
 
 from .bets import Bet, expected_value
-from .ruin import check_goal, solve
+from .ruin import check_bankroll, check_goal, solve
 
 if TYPE_CHECKING:
     import numpy as np
@@ -324,6 +324,39 @@ def p_ever_down_to(level: Fraction | int, multiple: Fraction | int) -> Decimal:
         return +(_decimal(x).ln() * _decimal(power)).exp()
 
 
+def p_up_before_down(up: Fraction | int, down: Fraction | int, multiple: Fraction | int) -> Decimal:
+    """The chance that the bankroll reaches ``up`` times its start before ``down`` times it, at ``multiple`` times Kelly.
+
+    The continuous approximation of :func:`p_ever_down_to`: with a = 2 / multiple - 1,
+    the chance is (1 - down ** -a) / (up ** -a - down ** -a), and log(1/down) / log(up/down) when a = 0.
+    At Kelly the bankroll doubles before it halves two times in three.
+
+    >>> p_up_before_down(2, Fraction(1, 2), 1)           # (1 - 2) / (1/2 - 2)
+    Decimal('0.6666666666666666666666666667')
+    >>> p_up_before_down(2, Fraction(1, 2), Fraction(1, 2)), p_up_before_down(2, Fraction(1, 2), 2)
+    (Decimal('0.8888888888888888888888888889'), Decimal('0.5000000000000000000000000000'))
+    """
+    y, x, m = Fraction(up), Fraction(down), Fraction(multiple)
+    if not 0 < x < 1 < y:
+        raise ValueError(f"the levels are {y} up and {x} down; the bankroll must go up to more than 1 times its start "
+                         "and down to between 0 and 1 times it")
+    if m <= 0:
+        raise ValueError(f"the multiple of the Kelly fraction is {m}; it must be more than 0")
+    a = 2 / m - 1
+    with localcontext() as ctx:
+        ctx.prec = DIGITS + 6
+        ln_y, ln_x = _decimal(y).ln(), _decimal(x).ln()
+        if a == 0:
+            chance = -ln_x / (ln_y - ln_x)
+        elif a.denominator == 1:
+            chance = _decimal((1 - x ** -int(a)) / (y ** -int(a) - x ** -int(a)))
+        else:
+            power = _decimal(a)
+            chance = (1 - (-power * ln_x).exp()) / ((-power * ln_y).exp() - (-power * ln_x).exp())
+        ctx.prec = DIGITS
+        return +chance
+
+
 def p_ever_down_by(bet: Bet, units: int) -> Fraction:
     """The exact chance of ever being ``units`` stakes down, betting one unit at a time on a win-one, lose-one bet.
 
@@ -336,7 +369,7 @@ def p_ever_down_by(bet: Bet, units: int) -> Fraction:
     Fraction(4, 9)
     """
     p, q = _win_one_lose_one(bet)
-    check_goal(units, units + 1)
+    units = check_bankroll(units, "the number of units down")
     return Fraction(1) if p <= q else (q / p) ** units
 
 

@@ -191,7 +191,9 @@ BAD = [
     (lambda: p_ever_down_to(Fraction(1, 2), 0), "the multiple of the Kelly fraction is 0; it must be more than 0"),
     (lambda: bold_play(roulette.straight(17), 5, 10), "straight 17 does not pay even money"),
     (lambda: bold_play(coin(Fraction(1, 2)), 10, 10), "goal"),
-    (lambda: p_ever_down_by(coin(Fraction(3, 5)), 0), "bankroll"),
+    (lambda: p_ever_down_by(coin(Fraction(3, 5)), 0), "the number of units down must be a positive whole number"),
+    (lambda: k.p_up_before_down(Fraction(1, 2), 2, 1), "the levels are 1/2 up and 2 down"),
+    (lambda: k.p_up_before_down(2, Fraction(1, 2), -1), "the multiple of the Kelly fraction is -1"),
     (lambda: growth_rate(simple_bet("x", Distribution({1: Fraction(1)}), lambda o: False, 1), 1),
      "staking 1 of the bankroll can lose all of it on one bet"),
 ]
@@ -255,3 +257,20 @@ def test_proportional_paths_start_at_one_and_multiply_by_one_plus_f_x():
     paths = k.simulate_proportional(coin(Fraction(3, 5)), Fraction(1, 5), 3, 4, np.random.default_rng(1))
     assert paths.shape == (4, 4) and (paths[:, 0] == 1).all()
     assert set(np.round(paths[:, 1], 12).tolist()) <= {0.8, 1.2}
+
+
+@pytest.mark.parametrize("multiple, chance", [
+    (1, Fraction(2, 3)),               # Schlesinger; Chin and Ingenoso (2006): at Kelly, double before halving 2 in 3
+    (Fraction(1, 2), Fraction(8, 9)),  # a = 3: (1 - 8) / (1/8 - 8)
+    (Fraction(1, 4), Fraction(128, 129)),
+])
+def test_doubling_before_halving(multiple, chance):
+    assert abs(k.p_up_before_down(2, Fraction(1, 2), multiple) - Decimal(chance.numerator) / chance.denominator) \
+        < Decimal("1e-27")
+
+
+def test_doubling_before_halving_agrees_with_ever_halving_when_the_top_is_far():
+    # With the goal far away, P(down first) tends to P(ever down): 1 - P(up 2**40 first) -> (1/2) ** (2/c - 1).
+    for c in (Fraction(1, 2), Fraction(2, 3), Fraction(3, 2)):
+        far = 1 - k.p_up_before_down(2**40, Fraction(1, 2), c)
+        assert abs(far - p_ever_down_to(Fraction(1, 2), c)) < Decimal("1e-3")
