@@ -19,6 +19,13 @@ def growth_figure(bet: Bet, label: str, points: int = 121) -> Figure:
     """G(f) from f = 0 to a little past twice the Kelly fraction, with half, one and twice Kelly marked.
 
     Each point of the curve is the exact growth rate (a Decimal) turned into a float only to draw it.
+
+    >>> from casino_math.widgets.kelly import own_bet
+    >>> fig = growth_figure(own_bet(Fraction(3, 5), 1), "a 60-40 even-money bet")
+    >>> [line.get_label() for line in fig.axes[0].get_lines()][:4]
+    ['growth rate G(f): a 60-40 even-money bet', 'half Kelly', 'Kelly', 'twice Kelly']
+    >>> list(fig.axes[0].get_lines()[2].get_xdata())          # the Kelly fraction, p - q
+    [0.2]
     """
     best = kelly_fraction(bet)
     right = min(Fraction(5, 2) * best, safe_limit(bet) * Fraction(99, 100))
