@@ -24,7 +24,7 @@ def growth_figure(bet: Bet, label: str, points: int = 121) -> Figure:
     >>> fig = growth_figure(own_bet(Fraction(3, 5), 1), "a 60-40 even-money bet")
     >>> [line.get_label() for line in fig.axes[0].get_lines()][:4]
     ['growth rate G(f): a 60-40 even-money bet', 'half Kelly', 'Kelly', 'twice Kelly']
-    >>> list(fig.axes[0].get_lines()[2].get_xdata())          # the Kelly fraction, p - q
+    >>> [float(f) for f in fig.axes[0].get_lines()[2].get_xdata()]          # the Kelly fraction, p - q
     [0.2]
     """
     best = kelly_fraction(bet)
