@@ -112,10 +112,11 @@ def kelly(bet: Bet, places: int = PLACES) -> Kelly:
     if min(bet.net()) >= 0:
         raise ValueError(f"{bet.name} never loses, so every larger stake grows the bankroll faster: "
                          "the Kelly criterion needs a bet that can lose")
-    root = _rational_root(bet)
+    poly, limit = slope_polynomial(bet), safe_limit(bet)
+    root = _rational_root(poly, limit)
     if root is not None:
         return Kelly(bet.name, root, True, None, equation)
-    low, high = _bracket(slope_polynomial(bet), safe_limit(bet), Fraction(1, 10 ** (places + 2)))
+    low, high = _bracket(poly, limit, Fraction(1, 10 ** (places + 2)))
     return Kelly(bet.name, Fraction(round((low + high) / 2 * 10**places), 10**places), False, places, equation)
 
 
@@ -161,23 +162,26 @@ def slope_polynomial(bet: Bet) -> tuple[int, ...]:
     (-1, -24)
     """
     net = [(x, p) for x, p in bet.net().items() if x != 0]
-    total = [Fraction(0)]
-    for i, (x, p) in enumerate(net):
-        term = [p * x]
-        for j, (y, _) in enumerate(net):
+    # Over common denominators every payout is a / dx and every chance c / dp, so 1 + x f is (dx + a f) / dx
+    # and the numerator is sum over i of c_i a_i prod over j != i of (dx + a_j f): whole numbers throughout.
+    dx, dp = lcm(*(x.denominator for x, _ in net)), lcm(*(p.denominator for _, p in net))
+    a = [int(x * dx) for x, _ in net]
+    c = [int(p * dp) for _, p in net]
+    total = [0] * len(net)
+    for i in range(len(net)):
+        term = [c[i] * a[i]]
+        for j in range(len(net)):
             if j != i:
-                term = _times(term, [Fraction(1), y])
-        total = [a + b for a, b in zip(total + [Fraction(0)] * len(term), term + [Fraction(0)] * len(total))]
+                term = _times(term, [dx, a[j]])
+        total = [u + v for u, v in zip(total, term + [0] * (len(total) - len(term)))]
     while len(total) > 1 and total[-1] == 0:
         total.pop()
-    scale = lcm(*(c.denominator for c in total))
-    whole = [int(c * scale) for c in total]
-    common = gcd(*whole) or 1
-    return tuple(c // common for c in whole)
+    common = gcd(*total) or 1
+    return tuple(t // common for t in total)
 
 
-def _times(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
+def _times(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
     for i, u in enumerate(a):
         for j, v in enumerate(b):
             out[i + j] += u * v
@@ -191,21 +195,20 @@ def _value(poly: tuple[int, ...], f: Fraction) -> Fraction:
     return total
 
 
-def _rational_root(bet: Bet) -> Fraction | None:
-    """The root of G'(f) = 0 between 0 and the safe limit when it is rational, else None.
+def _rational_root(poly: tuple[int, ...], limit: Fraction) -> Fraction | None:
+    """The root of the slope polynomial between 0 and ``limit`` when it is rational, else None.
 
     A rational root n/d in lowest terms has d dividing the leading coefficient
     L (the rational root theorem), and two such fractions differ by at least
     1/L^2: an interval narrower than 1/(2 L^2) around the root holds one
     candidate, the fraction with denominator at most L nearest its middle.
     """
-    poly = slope_polynomial(bet)
     if len(poly) == 2:
         return Fraction(-poly[0], poly[1])
     if len(poly) == 3:
-        return _quadratic_root(poly, safe_limit(bet))
+        return _quadratic_root(poly, limit)
     leading = abs(poly[-1])
-    low, high = _bracket(poly, safe_limit(bet), Fraction(1, 2 * leading**2))
+    low, high = _bracket(poly, limit, Fraction(1, 2 * leading**2))
     candidate = ((low + high) / 2).limit_denominator(leading)
     return candidate if _value(poly, candidate) == 0 else None
 
@@ -221,12 +224,28 @@ def _quadratic_root(poly: tuple[int, ...], limit: Fraction) -> Fraction | None:
 
 
 def _bracket(poly: tuple[int, ...], limit: Fraction, width: Fraction) -> tuple[Fraction, Fraction]:
-    """An interval narrower than ``width`` holding the root in (0, limit): the polynomial falls from + to - there."""
-    low, high = Fraction(0), limit
-    while high - low >= width:
-        middle = (low + high) / 2
-        low, high = (middle, high) if _value(poly, middle) > 0 else (low, middle)
-    return low, high
+    """An interval narrower than ``width`` holding the root in (0, limit): the polynomial falls from + to - there.
+
+    The search runs over the points m / 2^k of a grid finer than ``width``, so
+    that each step evaluates the polynomial in whole numbers, not fractions.
+    """
+    k = (width.denominator // width.numerator).bit_length() + 1          # 2^-k < width
+    low, high = 0, limit.numerator * 2**k // limit.denominator
+    if _sign_at(poly, high, k) > 0:
+        return Fraction(high, 2**k), limit
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if _sign_at(poly, middle, k) > 0 else (low, middle)
+    return Fraction(low, 2**k), Fraction(high, 2**k)
+
+
+def _sign_at(poly: tuple[int, ...], m: int, k: int) -> int:
+    """The sign of the polynomial at m / 2^k, from 2^(k n) times its value, worked out in whole numbers."""
+    n = len(poly) - 1
+    total = poly[n]
+    for i in range(n - 1, -1, -1):
+        total = total * m + poly[i] * 2 ** (k * (n - i))
+    return (total > 0) - (total < 0)
 
 
 def growth_rate(bet: Bet, fraction: Fraction | int) -> Decimal:
