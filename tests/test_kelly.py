@@ -3,12 +3,24 @@
 from decimal import Decimal
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from casino_math import baccarat, craps, roulette
+from casino_math import kelly as k
 from casino_math.bets import Bet, simple_bet
 from casino_math.distribution import Distribution
-from casino_math.kelly import _kelly_by_bisection, growth_rate, kelly_fraction
+from casino_math.kelly import (
+    bold_play,
+    growth_rate,
+    growth_share,
+    kelly,
+    kelly_fraction,
+    p_ever_down_by,
+    p_ever_down_to,
+    slope_polynomial,
+)
+from casino_math.ruin import ruin
 
 STEP = Fraction(1, 10**6)
 
@@ -35,9 +47,48 @@ def test_the_fraction_is_where_growth_is_greatest(bet):
     assert growth_rate(bet, f) > growth_rate(bet, f - STEP) and growth_rate(bet, f) > growth_rate(bet, f + STEP)
 
 
-@pytest.mark.parametrize("bet", [coin(Fraction(3, 5)), coin(Fraction(1, 4), 4, Fraction(1, 4))])
+@pytest.mark.parametrize("bet", [coin(Fraction(3, 5)), coin(Fraction(1, 4), 4, Fraction(1, 4)), coin(Fraction(1, 3), 3)])
 def test_the_search_for_any_bet_agrees_with_the_formula(bet):
-    assert abs(_kelly_by_bisection(bet) - kelly_fraction(bet)) < Fraction(1, 10**11)
+    # The bisection used for several payouts, run on a two-outcome bet, brackets (p b - q) / (b (p + q)).
+    b, p, q = k.win_lose_push(bet)
+    low, high = k._bracket(slope_polynomial(bet), Fraction(1), Fraction(1, 10**20))
+    assert low <= (p * b - q) / (b * (p + q)) <= high
+
+
+def several(chances, pays):
+    """A bet with one line per payout: chances and net payouts listed in the same order."""
+    space = Distribution({i: Fraction(c) for i, c in enumerate(chances)})
+    return Bet("several", space, lambda i: str(i), {str(i): x for i, x in enumerate(pays)})
+
+
+# Bets with several payouts whose Kelly fraction is rational, built so that G'(f*) = 0 by hand.  At f = 1/3 with
+# payouts -1, 1, 3: -(2/5)(3/2) + (2/5)(3/4) + (3/5)(1/2) = 0.  At f = 1/2 with payouts -1, 1, 2, 4 and chances
+# 1/3, 2/9, 2/9, 2/9: -(1/3)(2) + (2/9)(2/3 + 1 + 4/3) = 0.
+RATIONAL = [
+    (several([Fraction(2, 5), Fraction(2, 5), Fraction(1, 5)], [-1, 1, 3]), Fraction(1, 3)),
+    (several([Fraction(1, 3), Fraction(2, 9), Fraction(2, 9), Fraction(2, 9)], [-1, 1, 2, 4]), Fraction(1, 2)),
+]
+
+
+@pytest.mark.parametrize("bet, root", RATIONAL, ids=["three payouts", "four payouts"])
+def test_a_rational_root_with_several_payouts_is_found_exactly(bet, root):
+    found = kelly(bet)
+    assert (found.fraction, found.exact, found.places) == (root, True, None)
+    assert sum(p * x / (1 + root * x) for x, p in bet.net().items()) == 0
+
+
+def test_an_irrational_root_is_rounded_to_the_places_asked_and_said_to_be_inexact():
+    # 1 - 3f - 6f^2 = 0: f = (-3 + sqrt(33)) / 12 = 0.2287135538781...
+    bet = several([Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)], [-1, 1, 3])
+    assert slope_polynomial(bet) == (1, -3, -6)
+    found = kelly(bet, places=10)
+    assert (found.fraction, found.exact, found.places) == (Fraction(2287135539, 10**10), False, 10)
+
+
+def test_the_equation_shown_is_the_slope_term_by_term():
+    assert kelly(coin(Fraction(1, 4), 4, Fraction(1, 4))).equation == "G'(f) = -(1/2)/(1 - f) + (1)/(1 + 4f) = 0"
+    banker = kelly(baccarat.bet("banker"))
+    assert banker.equation.count("/(1 ") == 2 and "(19/20)f" in banker.equation
 
 
 def test_betting_twice_kelly_grows_nothing():
@@ -55,13 +106,94 @@ def test_every_bet_against_the_house_is_bet_at_zero(module):
 def test_a_depleted_shoe_can_make_the_dragon_bonus_worth_a_small_stake():
     shoe = baccarat.Shoe.of_decks(8).removing({3: 32, 4: 32})      # every 3 and 4 dealt
     dragon = baccarat.bet("dragon_bonus_player", baccarat.OXFORD, shoe)
-    f = kelly_fraction(dragon)
+    found = kelly(dragon)
+    assert not found.exact and found.places == 12          # seven payouts: a degree-6 equation, no rational root
+    f = found.fraction
     assert Fraction(1, 200) < f < Fraction(1, 100)
     assert growth_rate(dragon, f) > growth_rate(dragon, f / 2) > 0 > growth_rate(dragon, 4 * f)
+    assert growth_rate(dragon, f) > growth_rate(dragon, f - STEP) and growth_rate(dragon, f) > growth_rate(dragon, f + STEP)
+
+
+# --- fractions of Kelly, and the risk of over-betting ---------------------------------------------------------
+
+def test_half_kelly_keeps_three_quarters_of_the_growth_for_a_small_edge():
+    # For a small edge G(c f*) / G(f*) tends to c (2 - c) (Thorp, 2006): 3/4 at half Kelly, 0 at twice Kelly.
+    bet = coin(Fraction(501, 1000))
+    assert abs(growth_share(bet, Fraction(1, 2)) - Decimal("0.75")) < Decimal("0.0001")
+    assert abs(growth_share(bet, 2)) < Decimal("0.0001")
+    for c in (Fraction(1, 4), Fraction(3, 2)):
+        assert abs(growth_share(bet, c) - Decimal(float(c * (2 - c)))) < Decimal("0.0001")
+
+
+def test_twice_kelly_is_where_growth_ends_for_a_small_edge():
+    bet = coin(Fraction(5001, 10000))
+    f = kelly_fraction(bet)
+    assert growth_rate(bet, 2 * f) < 0 < growth_rate(bet, 2 * f - f / 100)
+
+
+@pytest.mark.parametrize("multiple, level, chance", [
+    (1, Fraction(1, 2), Decimal("0.5")),           # at Kelly, the chance of ever halving is 1/2
+    (Fraction(1, 2), Fraction(1, 2), Decimal("0.125")),
+    (1, Fraction(1, 10), Decimal("0.1")),          # at Kelly, P(ever down to x) = x
+    (3, Fraction(1, 2), Decimal(1)),
+])
+def test_the_continuous_chance_of_ever_falling_to_a_level(multiple, level, chance):
+    # Thorp (2006); Chin and Ingenoso (2006): P(ever down to x) = x ** (2/c - 1) for c times Kelly.
+    assert p_ever_down_to(level, multiple) == chance
+
+
+def test_a_fixed_stake_risk_of_ever_being_down_is_the_ruin_formula_with_a_goal_far_away():
+    bet = coin(Fraction(11, 20))
+    assert p_ever_down_by(bet, 5) == Fraction(9, 11) ** 5
+    far = ruin(bet, 5, 400).p_ruin
+    assert 0 < p_ever_down_by(bet, 5) - far < Fraction(1, 10**30)     # stopping at the goal can only lower it
+    assert p_ever_down_by(roulette.red(), 3) == 1
+
+
+# --- bold and timid play ----------------------------------------------------------------------------------------
+
+def test_bold_play_from_half_the_goal_is_one_bet():
+    red = roulette.red()
+    assert bold_play(red, 20, 40) == red.net()[1]
+
+
+def test_bold_play_for_a_goal_of_three_times_a_third_is_a_small_cycle():
+    # x = 1: win -> 2, lose -> 0; x = 2: win -> 3, lose -> 1.  P(1) = p P(2), P(2) = p + q P(1): P(1) = p^2 / (1 - p q).
+    p = Fraction(18, 37)
+    q = 1 - p
+    assert bold_play(coin(p), 1, 3) == p * p / (1 - p * q)
+
+
+def test_bold_play_ignores_pushes():
+    assert bold_play(coin(Fraction(1, 4), 1, Fraction(1, 2)), 3, 8) == bold_play(coin(Fraction(1, 2)), 3, 8)
+
+
+@pytest.mark.parametrize("goal", [5, 7, 10, 13])
+def test_bold_beats_timid_against_the_house_and_timid_beats_bold_with_an_edge(goal):
+    # Dubins and Savage (1965): bold play is optimal for a subfair even-money bet; with an edge, timid play wins.
+    subfair, superfair = roulette.red(), coin(Fraction(11, 20))
+    for start in range(1, goal):
+        assert bold_play(subfair, start, goal) >= ruin(subfair, start, goal).p_goal
+        assert bold_play(superfair, start, goal) <= ruin(superfair, start, goal).p_goal
+
+
+def test_bold_play_at_a_fair_bet_is_the_bankroll_over_the_goal():
+    # A fair game is a martingale: every way of betting reaches the goal with chance bankroll / goal.
+    assert all(bold_play(coin(Fraction(1, 2)), x, 12) == Fraction(x, 12) for x in range(1, 12))
 
 
 BAD = [
     (lambda: growth_rate(coin(Fraction(3, 5)), -1), "the fraction staked is -1; it must be 0 or more"),
+    (lambda: kelly(several([1], [2])), "several never loses, so every larger stake grows the bankroll faster"),
+    (lambda: kelly(coin(Fraction(3, 5)), places=0), "the decimal places must be a whole number from 1 to 100, not 0"),
+    (lambda: growth_share(roulette.red(), Fraction(1, 2)), "red does not favour the bettor: its Kelly fraction is 0"),
+    (lambda: p_ever_down_to(2, 1), r"the level is 2; it must be between 0 and 1, a share of the starting bankroll"),
+    (lambda: p_ever_down_to(Fraction(1, 2), 0), "the multiple of the Kelly fraction is 0; it must be more than 0"),
+    (lambda: bold_play(roulette.straight(17), 5, 10), "straight 17 does not pay even money"),
+    (lambda: bold_play(coin(Fraction(1, 2)), 10, 10), "goal"),
+    (lambda: p_ever_down_by(coin(Fraction(3, 5)), 0), "the number of units down must be a positive whole number"),
+    (lambda: k.p_up_before_down(Fraction(1, 2), 2, 1), "the levels are 1/2 up and 2 down"),
+    (lambda: k.p_up_before_down(2, Fraction(1, 2), -1), "the multiple of the Kelly fraction is -1"),
     (lambda: growth_rate(simple_bet("x", Distribution({1: Fraction(1)}), lambda o: False, 1), 1),
      "staking 1 of the bankroll can lose all of it on one bet"),
 ]
@@ -76,3 +208,69 @@ def test_bad_input_is_a_clear_error(make, message):
 def test_growth_is_a_decimal_of_28_digits():
     value = growth_rate(coin(Fraction(3, 5)), Fraction(1, 5))
     assert isinstance(value, Decimal) and len(value.as_tuple().digits) == 28
+
+
+# --- the Kelly explorer -------------------------------------------------------------------------------------------
+
+def test_the_explorer_shows_the_exact_kelly_fraction_of_a_bet_of_ones_own():
+    from casino_math.widgets.kelly import growth_summary
+
+    shown = growth_summary(0, Fraction(3, 5), Fraction(1), Fraction(1, 10))
+    assert "<b>f* = 1/5</b> (20.00% of the bankroll), exact" in shown
+    assert f"<td>{growth_rate(coin(Fraction(3, 5)), Fraction(1, 5)):.5g}</td>" in shown
+
+
+@pytest.mark.parametrize("pick", [1, 2, 3])
+def test_the_explorer_says_stake_nothing_on_the_casino_bets(pick):
+    from casino_math.widgets.kelly import growth_summary
+
+    shown = growth_summary(pick, Fraction(3, 5), Fraction(1), Fraction(1, 10))
+    assert "<b>f* = 0</b>" in shown and "Kelly says stake nothing" in shown and "half Kelly" not in shown
+
+
+def test_the_explorer_rounds_the_depleted_dragon_and_says_so():
+    from casino_math.widgets.kelly import depleted_dragon, growth_summary
+
+    shown = growth_summary(4, Fraction(3, 5), Fraction(1), Fraction(1, 100))
+    assert "the root is not rational" in shown and kelly(depleted_dragon()).equation in shown
+
+
+# --- the Monte Carlo twins ----------------------------------------------------------------------------------------
+
+def test_simulated_bold_play_agrees_with_the_exact_chance():
+    red = roulette.red()
+    final = k.simulate_bold(red, 20, 30, 20_000, np.random.default_rng(15))
+    exact = bold_play(red, 20, 30)
+    spread = (exact * (1 - exact) / 20_000) ** 0.5
+    assert set(final.tolist()) <= {0, 30} and abs((final == 30).mean() - exact) < 4 * spread
+
+
+def test_simulated_kelly_bettors_halve_about_as_often_as_the_continuous_formula_says():
+    # A 51-49 even-money bet: Kelly stakes 1/50; the bankroll halves with chance about 1/2 at Kelly, 1/8 at half Kelly.
+    bet = coin(Fraction(51, 100))
+    for multiple in (Fraction(1, 2), Fraction(1)):
+        lowest = k.lowest_bankroll(bet, multiple * kelly_fraction(bet), 20_000, 1_000, np.random.default_rng(15))
+        assert abs((lowest <= 0.5).mean() - float(p_ever_down_to(Fraction(1, 2), multiple))) < 0.05
+
+
+def test_proportional_paths_start_at_one_and_multiply_by_one_plus_f_x():
+    paths = k.simulate_proportional(coin(Fraction(3, 5)), Fraction(1, 5), 3, 4, np.random.default_rng(1))
+    assert paths.shape == (4, 4) and (paths[:, 0] == 1).all()
+    assert set(np.round(paths[:, 1], 12).tolist()) <= {0.8, 1.2}
+
+
+@pytest.mark.parametrize("multiple, chance", [
+    (1, Fraction(2, 3)),               # Schlesinger; Chin and Ingenoso (2006): at Kelly, double before halving 2 in 3
+    (Fraction(1, 2), Fraction(8, 9)),  # a = 3: (1 - 8) / (1/8 - 8)
+    (Fraction(1, 4), Fraction(128, 129)),
+])
+def test_doubling_before_halving(multiple, chance):
+    assert abs(k.p_up_before_down(2, Fraction(1, 2), multiple) - Decimal(chance.numerator) / chance.denominator) \
+        < Decimal("1e-27")
+
+
+def test_doubling_before_halving_agrees_with_ever_halving_when_the_top_is_far():
+    # With the goal far away, P(down first) tends to P(ever down): 1 - P(up 2**40 first) -> (1/2) ** (2/c - 1).
+    for c in (Fraction(1, 2), Fraction(2, 3), Fraction(3, 2)):
+        far = 1 - k.p_up_before_down(2**40, Fraction(1, 2), c)
+        assert abs(far - p_ever_down_to(Fraction(1, 2), c)) < Decimal("1e-3")

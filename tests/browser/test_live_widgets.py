@@ -54,6 +54,8 @@ CASES = [
     ("book/baccarat", "baccarat.decks", ("decks", 1), "banker", banker_edge(1)),
     ("book/baccarat-counting", "baccarat.shoe", ("removed_4", 32), "banker", banker_value_without_fours()),
     ("book/craps-compare", "craps.bets", ("field_12", 1), "field", field_edge_when_12_pays(3)),
+    # a 60-40 even-money bet: the Kelly fraction is p - q = 1/5 of the bankroll
+    ("book/kelly", "kelly.growth", ("chance", 55), "Kelly", display.percent(Fraction(1, 5), 4)),
 ]
 
 
