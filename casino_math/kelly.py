@@ -472,9 +472,13 @@ def lowest_bankroll(bet: Bet, fraction: Fraction | int, bets: int, paths: int, r
     outcomes = sorted(net)
     chances = np.array([float(net[x]) for x in outcomes])
     steps = np.log1p(float(fraction) * np.array([float(x) for x in outcomes]))
+    thresholds = np.cumsum(chances / chances.sum())[:-1]
     log_now, log_lowest = np.zeros(paths), np.zeros(paths)
     for start in range(0, bets, block):
-        drawn = rng.choice(len(outcomes), size=(paths, min(block, bets - start)), p=chances / chances.sum())
+        uniform = rng.random((paths, min(block, bets - start)))
+        drawn = np.zeros(uniform.shape, dtype=np.intp)  # the index of the outcome each uniform draw falls in:
+        for threshold in thresholds:                      # one comparison per outcome (faster than rng.choice)
+            drawn += uniform >= threshold
         path = log_now[:, None] + np.cumsum(steps[drawn], axis=1)
         log_lowest = np.minimum(log_lowest, path.min(axis=1))
         log_now = path[:, -1]
