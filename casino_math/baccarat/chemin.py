@@ -33,10 +33,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..bets import house_edge
 from ..distribution import exact
+from .bets import main_bets
 from .cards import POINT_VALUES, Shoe, check_shoe
 from .deal import Deals, deals_total, dealt
-from .rules import STANDARD_DRAWING, STOOD, DrawingRules
+from .rules import STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
 
 #: A cell of the banker's chart: (banker's two-card total, player's third card or STOOD).
 Cell = tuple[int, "int | None"]
@@ -278,3 +280,16 @@ def chart_differences(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> l
     """
     q = Fraction(5 in drawing.player_draws)
     return [c for c in CELLS if (c in best_reply(shoe, q)) != (c in drawing.banker_draws)]
+
+
+def chart_edges(rules: BaccaratRules, drawing: DrawingRules | None = None) -> dict[str, Fraction]:
+    """The house edge of the banker, player and tie bets when the banker draws by ``drawing`` (default: the rules').
+
+    >>> from casino_math.display import percent
+    >>> from casino_math.baccarat.rules import OXFORD
+    >>> edges = chart_edges(OXFORD, flipped(STANDARD_DRAWING, (6, STOOD)))   # the banker draws on 6 when the player stood
+    >>> {bet: percent(edge, 4) for bet, edge in edges.items()}
+    {'banker': '0.9334%', 'player': '1.3767%', 'tie': '19.2782%'}
+    """
+    changed = check_rules(rules) if drawing is None else check_rules(rules).changed(drawing=drawing)
+    return {bet.name: house_edge(bet) for bet in main_bets(changed)}
