@@ -293,3 +293,17 @@ def chart_edges(rules: BaccaratRules, drawing: DrawingRules | None = None) -> di
     """
     changed = check_rules(rules) if drawing is None else check_rules(rules).changed(drawing=drawing)
     return {bet.name: house_edge(bet) for bet in main_bets(changed)}
+
+
+def chart_text(banker: Mapping[Cell, Fraction]) -> str:
+    """A banker's strategy printed as a chart: D draws, S stands, M mixes (draws with a probability between 0 and 1).
+
+    >>> print(chart_text(solve(Shoe.of_decks(8)).banker).splitlines()[-2])
+    6       S  S  S  S  S  S  D  D  S  S    M
+    """
+    marks = {cell: "D" if p == 1 else "S" if p == 0 else "M" for cell, p in banker.items()}
+    lines = STANDARD_DRAWING.banker_chart_text().splitlines()[:2]
+    for total in range(8):
+        row = [marks.get((total, x), "S") for x in POINT_VALUES]
+        lines.append(f"{total}       " + "  ".join(row) + f"    {marks.get((total, STOOD), 'S')}")
+    return "\n".join(lines)

@@ -32,7 +32,9 @@ def _signed(change: Fraction) -> str:
 
 def _cell_words(cell: Cell) -> str:
     total, third = cell
-    return f"banker {total}, " + ("the player stood" if third is STOOD else f"the player's third card a {third}")
+    if third is STOOD:
+        return f"banker {total}, the player stood"
+    return f"banker {total}, the player's third card {'an' if third == 8 else 'a'} {third}"
 
 
 def flip_table(banker: int, third: int | None, rules: str = "oxford") -> display.Table:
