@@ -14,6 +14,7 @@ from casino_math.baccarat.chemin import (
     banker_gain_count,
     banker_gains,
     best_reply,
+    best_reply_range,
     best_reply_value,
     breakpoints,
     cell_counts,
@@ -155,3 +156,14 @@ def test_bad_inputs_get_one_line_errors():
         banker_expectation(EIGHT, 1, {(5, 4): 2})
     with pytest.raises(TypeError, match="^a shoe must be a Shoe"):
         solve(8)
+
+
+@pytest.mark.parametrize("decks, inside", [(1, False), (2, False), (6, True), (8, True)])
+def test_punto_banco_chart_is_a_best_reply_only_from_six_decks_up(decks, inside):
+    shoe = Shoe.of_decks(decks)
+    found = best_reply_range(shoe, STANDARD_DRAWING.banker_draws)
+    assert (found is not None) == inside
+    if found:
+        low, high = found
+        assert high == solve(shoe).player_draws_on_5        # one column of the 2 x 2 game is the casino's chart
+        assert best_reply(shoe, (low + high) / 2) == STANDARD_DRAWING.banker_draws

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..bets import house_edge
@@ -258,6 +259,20 @@ def solve(shoe: Shoe) -> Solution:
     r = min(max(r, Fraction(0)), Fraction(1))
     banker = {c: (1 - r) * (c in left) + r * (c in right) for c in CELLS}
     return Solution(q, banker, best_reply_value(shoe, q), matrix)  # type: ignore[arg-type]
+
+
+def best_reply_range(shoe: Shoe, chart: frozenset[Cell]) -> tuple[Fraction, Fraction] | None:
+    """The player's probabilities of drawing on 5 (an interval between breakpoints) against which ``chart`` is the
+    banker's best reply, or None if it is his best reply to no player.
+
+    >>> low, high = best_reply_range(Shoe.of_decks(8), STANDARD_DRAWING.banker_draws)    # punto banco's chart
+    >>> round(float(low), 4), high == solve(Shoe.of_decks(8)).player_draws_on_5
+    (0.4, True)
+    """
+    for low, high in pairwise(breakpoints(shoe)):
+        if best_reply(shoe, (low + high) / 2) == chart:
+            return low, high
+    return None
 
 
 def flipped(drawing: DrawingRules, cell: Cell) -> DrawingRules:
