@@ -111,7 +111,7 @@ def test_eight_decks_the_player_mixes_on_5_and_the_banker_only_on_6_when_the_pla
 
 
 def test_a_nearly_infinite_shoe_approaches_the_with_replacement_solution():
-    # Kemeny and Snell (1957) deal with replacement: the player draws on 5 with probability 9/11
+    # dealing with replacement, Kemeny and Snell's model, is the limit of an ever larger shoe
     solution = solve(Shoe.of_decks(10**6))
     assert abs(solution.player_draws_on_5 - Fraction(9, 11)) < Fraction(1, 10**6)
 
