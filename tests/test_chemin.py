@@ -167,3 +167,15 @@ def test_punto_banco_chart_is_a_best_reply_only_from_six_decks_up(decks, inside)
         low, high = found
         assert high == solve(shoe).player_draws_on_5        # one column of the 2 x 2 game is the casino's chart
         assert best_reply(shoe, (low + high) / 2) == STANDARD_DRAWING.banker_draws
+
+
+@pytest.mark.parametrize("counts", [
+    (10, 1, 3, 5, 0, 0, 6, 4, 0, 2),      # the player's best is to stand on 5 every time
+    (13, 0, 6, 4, 0, 1, 5, 5, 4, 0),      # both sides mix
+    (3, 4, 2, 4, 6, 5, 1, 0, 4, 4),       # the player's best is to draw on 5 every time
+])
+def test_in_lopsided_shoes_each_side_still_guarantees_the_value(counts):
+    shoe = Shoe(counts)
+    solution = solve(shoe)
+    assert min(banker_expectation(shoe, q, solution.banker) for q in (0, 1)) == solution.value
+    assert all(best_reply_value(shoe, Fraction(k, 40)) >= solution.value for k in range(41))
