@@ -306,8 +306,13 @@ def chart_edges(rules: BaccaratRules, drawing: DrawingRules | None = None) -> di
     >>> {bet: percent(edge, 4) for bet, edge in edges.items()}
     {'banker': '0.9334%', 'player': '1.3767%', 'tie': '19.2782%'}
     """
-    changed = check_rules(rules) if drawing is None else check_rules(rules).changed(drawing=drawing)
-    return {bet.name: house_edge(bet) for bet in main_bets(changed)}
+    return dict(_edges(check_rules(rules), drawing or rules.drawing))
+
+
+@lru_cache(maxsize=256)
+def _edges(rules: BaccaratRules, drawing: DrawingRules) -> tuple[tuple[str, Fraction], ...]:
+    # kept per chart, so that a widget going back to a cell it has shown answers at once
+    return tuple((bet.name, house_edge(bet)) for bet in main_bets(rules.changed(drawing=drawing)))
 
 
 def chart_text(banker: Mapping[Cell, Fraction]) -> str:
