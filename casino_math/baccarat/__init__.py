@@ -10,7 +10,8 @@ The pieces, one idea per module:
 - :mod:`~casino_math.baccarat.ez`: EZ Baccarat's Dragon 7 and Panda 8;
 - :mod:`~casino_math.baccarat.pairs`: the pair bets, from each card's rank and suit;
 - :mod:`~casino_math.baccarat.layout`: every bet by its ID, for the command line;
-- :mod:`~casino_math.baccarat.eor`: the effect of removing one card, and what a card counter could gain.
+- :mod:`~casino_math.baccarat.eor`: the effect of removing one card, and what a card counter could gain;
+- :mod:`~casino_math.baccarat.chemin`: chemin de fer as a game, the banker's best replies and the game's solution.
 
 >>> from casino_math.bets import house_edge
 >>> all(house_edge(bet) > 0 for _, bet in edge_bets(OXFORD.changed(decks=1)))     # every bet favours the house

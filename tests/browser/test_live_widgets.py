@@ -25,6 +25,7 @@ from casino_math import bets, display
 from casino_math.baccarat import Shoe, edge_bets, rules_named
 from casino_math.craps import RULES, bet
 from casino_math.dice import one_face_bet
+from casino_math.widgets.chemin import flip_table
 
 TIMINGS: dict[str, dict[str, list[float]]] = {}
 
@@ -38,6 +39,11 @@ def banker_value_without_fours() -> str:
     """The banker bet's expected value from an 8-deck shoe with all 32 fours taken out."""
     shoe = Shoe.of_decks(8).removing({4: 32})
     return display.percent(bets.expected_value(dict(edge_bets(rules_named("oxford"), shoe))["banker"]), 4)
+
+
+def chemin_banker_row(banker: int, third: int | None) -> str:
+    """The banker bet's row of the chart flipper with one cell flipped, as the widget shows it."""
+    return " | ".join(next(row for row in flip_table(banker, third).rows if row[0] == "banker"))
 
 
 def field_edge_when_12_pays(payout: int) -> str:
@@ -56,6 +62,7 @@ CASES = [
     ("book/craps-compare", "craps.bets", ("field_12", 1), "field", field_edge_when_12_pays(3)),
     # a 60-40 even-money bet: the Kelly fraction is p - q = 1/5 of the bankroll
     ("book/kelly", "kelly.growth", ("chance", 55), "Kelly", display.percent(Fraction(1, 5), 4)),
+    ("book/chemin-de-fer", "chemin.chart", ("banker", 6), "banker", chemin_banker_row(6, 4)),
 ]
 
 
