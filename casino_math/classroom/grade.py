@@ -208,11 +208,17 @@ class Key:
     """For each question's short ID: {test name: (check, points)}."""
 
     def job(self, cells: list[dict], timeout: float, check_timeout: float) -> dict:
-        """The runner's job for a notebook's code cells."""
+        """The runner's job for a notebook's code cells: every public probe, and no hidden test's input."""
         return {"cells": cells, "timeout": timeout, "check_timeout": check_timeout,
                 "answers": {q.id: q.answer for q in self.assignment.questions},
-                "probes": {q: {name: how_to_probe(test) for name, (test, _) in tests.items()}
+                "probes": {q: {name: how_to_probe(test) for name, (test, _) in tests.items() if name == keys.PUBLIC}
                            for q, tests in self.tests.items()}}
+
+    def hidden(self) -> dict:
+        """The hidden tests' probes, by question and test: sent to a sandbox only once its cells are over."""
+        found = {q: {name: how_to_probe(test) for name, (test, _) in tests.items() if name != keys.PUBLIC}
+                 for q, tests in self.tests.items()}
+        return {q: probes for q, probes in found.items() if probes}
 
 
 def load_key(name: str, sources: str | Path = SOURCES) -> Key:
@@ -344,7 +350,7 @@ def grade_file(path: Path, student: str, relative: str, key: Key, options: Optio
         return _zero(student, relative, key, problem)
     cells = code_cells(notebook, key.assignment)
     job = key.job(cells, options.timeout, options.check_timeout)
-    result = sandbox.run(job, options.program, options.package_root)
+    result = sandbox.run(job, options.program, options.package_root, key.hidden())
     marks = tuple(judge_question(key, q, result.events, options.check_timeout) for q in key.assignment.questions)
     notes = notes_of(result.events, cells, key, result.killed, options.timeout) if result.events else \
         ["the sandbox reported nothing (it could not start Python?)"]
