@@ -372,8 +372,8 @@ def _wait_for_worker(worker: int, grader: Lines, registry: socket.socket, hidden
                      keepers: list[Keeper]) -> None:
     """Take keepers as they are announced until the worker ends, or the grader says its time is up."""
     while True:
-        ready = select.select([grader.fd, registry], [], [], 0.02)[0]
-        if registry in ready:
+        ready = select.select([grader.fd, registry.fileno()], [], [], 0.02)[0]
+        if registry.fileno() in ready:
             _enlisted(registry, hidden, keepers)
         if grader.fd in ready:
             grader.next(0)  # a stop: its time is up
