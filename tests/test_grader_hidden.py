@@ -150,9 +150,23 @@ def test_processes_a_notebook_leaves_behind_are_ended_before_the_hidden_inputs_a
     # hidden tests have started, because the sandbox ends it before their inputs arrive.
     key, options = setting
     nb = honest()
-    chatter = ("import os, time\nif os.fork() == 0:\n    while True:\n        for fd in range(3, 64):\n"
-               "            try:\n                os.write(fd, b'{\"late\": 1}\\n')\n            except OSError:\n"
-               "                pass\n        time.sleep(0.01)")
+    chatter = """
+import os, time
+heard, say = os.pipe()
+if os.fork() == 0:
+    first = True
+    while True:
+        for fd in set(range(3, 64)) - {heard, say}:
+            try:
+                os.write(fd, b'{"late": 1}\\n')
+            except OSError:
+                pass
+        if first:
+            os.write(say, b"!")  # the cells go on only once it has written everywhere
+            first = False
+        time.sleep(0.01)
+os.read(heard, 1)
+"""
     nb["cells"].append({"cell_type": "code", "source": chatter, "metadata": {}, "outputs": []})
     job = key.job(grade.code_cells(nb, key.assignment), options.timeout, options.check_timeout)
     events = sandbox.run(job, options.program, options.package_root, key.hidden()).events

@@ -57,6 +57,8 @@ from . import data
 MISSING = object()
 #: Seconds a keeper may take beyond its checks' time, and a worker to end once told to stop.
 GRACE_SECONDS = 2
+#: What the grader says when the cells' time is up.
+STOP = "stop"
 #: How many processes the supervisor ends, at most, before it gives up on a notebook that keeps starting more.
 MOST_ENDINGS = 10_000
 
@@ -442,6 +444,8 @@ def main() -> None:
         _end_all_but({k.pid for k in keepers})
     control.write(json.dumps({"ready": len(keepers)}) + "\n")
     probes = grader.next()
+    while probes == STOP:  # a stop the grader sent as the worker was ending
+        probes = grader.next()
     _tell_keepers(keepers, probes if isinstance(probes, dict) else {}, job["check_timeout"])
     control.write(json.dumps({"finished": True}) + "\n")
     control.flush()

@@ -31,6 +31,8 @@ from typing import IO, Any
 
 import casino_math
 
+from . import runner
+
 #: Limits inside the sandbox: memory (address space) and the size of any one file written.
 MEMORY_BYTES = 2 * 2**30
 FILE_BYTES = 64 * 2**20
@@ -166,7 +168,7 @@ def run(job: dict[str, Any], program: str | None, package_root: Path,
             tell = _Teller(process.stdin)
             tell.line(job)
             clock = _Clock(job["timeout"], job["check_timeout"], 2 * probes, sum(map(len, hidden.values())))
-            result = _collect(report, control, clock, lambda: tell.line(hidden), lambda: tell.line({"stop": True}))
+            result = _collect(report, control, clock, lambda: tell.line(hidden), lambda: tell.line(runner.STOP))
             tell.close()
         _end(process)
     return result
