@@ -7,7 +7,7 @@ submission is timed as it is graded; with as many jobs as cores, that is seconds
 baselines, timed in the same run: a bare sandbox (Python started, reporting nothing, ended in bubblewrap) and a
 plain Jupyter kernel running one cell (how the grader once started each notebook).
 
-    python benchmarks/bench_grader.py [CLASS_SIZE]
+    python benchmarks/bench_grader.py [CLASS_SIZE [ASSIGNMENT]]      (default: 200 roulette submissions)
 """
 
 import json
@@ -28,11 +28,13 @@ from casino_math.classroom import grade, sandbox
 from casino_math.classroom.build import ASSIGNMENTS, SOLUTIONS
 from casino_math.classroom.kernel import execute
 
-ASSIGNMENT = "craps"
 CLASS_SIZE = 200
 JOBS = 2
 TIMEOUT = 10  # seconds a notebook's cells may take (the endless loops cost this each)
 HONEST = ("teacher", "half", "blank")
+#: The assignment graded (roulette: its questions are values and functions with public checks; craps adds a
+#: simulated round played on a hidden seed).
+ASSIGNMENT = "roulette"
 #: The class: how many of each kind of submission in every 100.
 MIX = {"teacher": 60, "half": 15, "blank": 10, "endless": 3, "crash": 3, "exit": 3, "flood": 2, "torn": 2, "script": 2}
 
@@ -49,9 +51,10 @@ def code(source: str) -> dict[str, Any]:
 
 
 def half_right(key: grade.Key) -> tuple[dict[str, Any], int]:
-    """The teacher's answers with answer cells blanked until half the points are gone; and the points kept."""
+    """The teacher's answers with answer cells blanked, last first (no later answer is built on them), until half
+    the points are gone; and the points kept."""
     nb, gone = notebook("teacher"), 0
-    for question in key.assignment.questions:
+    for question in reversed(key.assignment.questions):
         if gone + question.points <= key.assignment.points // 2:
             gone += question.points
             cell = next(c for c in nb["cells"] if c["metadata"].get("classroom", {}).get("question") == question.id)
@@ -73,7 +76,7 @@ def submissions(key: grade.Key) -> dict[str, tuple[str, int]]:
         "exit": (with_cell("import os\nos._exit(3)"), full),
         "flood": (with_cell("for _ in range(50):\n    print('x' * 1_000_000)"), full),
         "torn": ('{"cells": [', 0),
-        "script": ("p_natural = 2 / 9\n", 0),
+        "script": ("answer = 2 / 9\n", 0),
     }
 
 
@@ -151,4 +154,6 @@ def run(size: int) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 2:
+        ASSIGNMENT = sys.argv[2]
     main(int(sys.argv[1]) if len(sys.argv) > 1 else CLASS_SIZE)

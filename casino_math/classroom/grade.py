@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from . import data, keys, sandbox, source
+from . import data, keys, runner, sandbox, source
 from .checks import NOT_ANSWERED, RIGHT, WRONG, Check, Rule, Simulation
 
 #: Plain JSON data: a notebook or one of its cells, an event the sandbox reported, a runner's probe, a CSV row or
@@ -48,6 +48,8 @@ SOURCES = _CHECKOUT if _CHECKOUT.is_dir() else Path("book") / "assignments" / "s
 DEFAULT_TIMEOUT = 120
 #: The time limit for one check (calling a submitted function on a test's inputs), in seconds.
 CHECK_SECONDS = 60
+#: The longest cell (in characters) whose magics the grader turns into Python itself.
+MOST_TRANSFORMED = 20_000
 POINTS_POSSIBLE = "points possible"
 NOT_GRADED, TIMED_OUT = "not graded", "timed out"
 
@@ -186,9 +188,16 @@ def code_cells(notebook: JSON, assignment: source.Assignment) -> list[JSON]:
             code = cell.get("source", "")
             code = "".join(code) if isinstance(code, list) else str(code)
             question = _classroom(cell).get("question")
-            cells.append({"code": "" if code.strip() in checks else code,
+            cells.append({"code": "" if code.strip() in checks else _plain(code),
                           "question": question if isinstance(question, str) else None})
     return cells
+
+
+def _plain(code: str) -> str:
+    # IPython's magics (the book's Colab install cell has one) become plain Python here, once per run of the
+    # grader, rather than in each sandbox, where importing IPython would cost each submission a quarter second.
+    # Only IPython's text transformation runs here, never the code; a very long cell is left to the sandbox.
+    return runner.python_of(code) if len(code) <= MOST_TRANSFORMED else code
 
 
 def how_to_probe(test: Check) -> JSON:

@@ -16,6 +16,7 @@ teacher can.
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import select
@@ -50,30 +51,28 @@ RISK = ("grading without a sandbox: each notebook runs as you, and can read your
 
 
 def package_copy(folder: str | Path) -> Path:
-    """Copy ``casino_math`` into ``folder``: its ``.py`` and ``.json`` files and the compiled forms of those sources.
+    """Copy ``casino_math`` into ``folder``: its ``.py`` and ``.json`` files, and those sources compiled.
 
-    Nothing else of the package's folder (stale compiled files of removed modules, a checkout's other files) goes in.
+    Nothing else of the package's folder (stale compiled files of removed modules, a checkout's other files) goes
+    in.  The sources are compiled here, once, because inside the sandbox the copy is read-only: each submission
+    would otherwise compile them again.
 
     >>> import tempfile
     >>> root = package_copy(tempfile.mkdtemp())
     >>> (root / "casino_math" / "classroom" / "runner.py").is_file(), (root / "casino_math" / "classroom" / "keys").exists()
     (True, False)
+    >>> any((root / "casino_math" / "classroom" / "__pycache__").glob("runner.*.pyc"))
+    True
     """
     source = Path(casino_math.__file__).parent
     target = Path(folder) / "casino_math"
     for path in source.rglob("*"):
-        if not path.is_file():
-            continue
         relative = path.relative_to(source)
-        if path.suffix in (".py", ".json") and "__pycache__" not in relative.parts or _compiled_with_source(path):
+        if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in relative.parts:
             (target / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target / relative)
+    compileall.compile_dir(target, ddir=f"{INSIDE}/casino_math", quiet=2)
     return Path(folder)
-
-
-def _compiled_with_source(path: Path) -> bool:
-    return path.parent.name == "__pycache__" and path.suffix == ".pyc" and \
-        (path.parent.parent / f"{path.name.split('.')[0]}.py").is_file()
 
 
 def bwrap() -> str | None:
