@@ -12,7 +12,9 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from . import build as builder
 from . import grade as grader
@@ -56,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2, with the reason on stderr, for a bad request).
 
     >>> main(["grade", "/no/such/folder", "--assignment", "craps", "--out", "grades.csv"])
@@ -86,7 +88,7 @@ def _shown(path: Path) -> Path:
         return path
 
 
-def _grade(args) -> int:
+def _grade(args: argparse.Namespace) -> int:
     for name, value in (("--timeout", args.timeout), ("--check-timeout", args.check_timeout), ("--jobs", args.jobs)):
         if not value > 0:
             raise ValueError(f"{name} must be more than 0, not {value:g}")
@@ -100,7 +102,7 @@ def _grade(args) -> int:
         print(f"warning: {sandbox.RISK}", file=sys.stderr)
     key = grader.load_key(args.assignment, args.sources)
 
-    def progress(entry):
+    def progress(entry: dict[str, Any]) -> None:
         row = entry["row"]
         notes = f"  ({row['notes']})" if row["notes"] else ""
         print(f"{row['student']} [{entry['file']}]: {row['total']}{notes}", file=sys.stderr)

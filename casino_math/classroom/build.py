@@ -20,13 +20,15 @@ changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
 
 import nbformat
+from nbformat import NotebookNode
 
 from . import public, source
-from .checks import NOT_ANSWERED, RIGHT
+from .checks import NOT_ANSWERED, RIGHT, Check
 from .grade import SOURCES, source_files
 from .kernel import execute
 from .keys import questions_of, tests_of
@@ -39,7 +41,7 @@ SOLUTIONS = ASSIGNMENTS / "solutions"
 COLAB = ASSIGNMENTS.parent / "_ext" / "colab.py"
 
 
-def colab_cell():
+def colab_cell() -> NotebookNode | None:
     """The book's hidden first cell that installs casino_math on Colab (None if the book has no such tool).
 
     >>> cell = colab_cell()
@@ -49,14 +51,16 @@ def colab_cell():
     if not COLAB.is_file():
         return None
     spec = spec_from_file_location("book_colab", COLAB)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"{COLAB} cannot be loaded as a Python module")
     colab = module_from_spec(spec)
     spec.loader.exec_module(colab)
-    cell = nbformat.v4.new_code_cell(colab.colab_source(colab.repository_url()), id="colab-install")
+    cell: NotebookNode = nbformat.v4.new_code_cell(colab.colab_source(colab.repository_url()), id="colab-install")
     cell.metadata["tags"] = ["remove-cell", colab.TAG]
     return cell
 
 
-def source_paths(sources: str | Path = SOURCES, names=None) -> list[Path]:
+def source_paths(sources: str | Path = SOURCES, names: Collection[str] | None = None) -> list[Path]:
     """The source files to build: all of them, or those of the assignments ``names``.
 
     >>> [path.name for path in source_paths(names=["craps"])]
@@ -76,7 +80,7 @@ def source_paths(sources: str | Path = SOURCES, names=None) -> list[Path]:
     return paths
 
 
-def match_checks(assignment: source.Assignment, sources: str | Path = SOURCES) -> dict:
+def match_checks(assignment: source.Assignment, sources: str | Path = SOURCES) -> dict[str, Check]:
     """The key's public checks, by short ID; raise ValueError unless they and the source's questions and tests match.
 
     >>> match_checks(source.parse('# %% [markdown] question="red" points=1 answer="p_red"\\n# ## Red\\n# %%\\np_red = 1', "roulette"))  # doctest: +ELLIPSIS
@@ -101,7 +105,7 @@ def match_checks(assignment: source.Assignment, sources: str | Path = SOURCES) -
     return key
 
 
-def verify(nb, version: str) -> None:
+def verify(nb: NotebookNode, version: str) -> None:
     """Raise ValueError unless every check cell of an executed version says what it must.
 
     The teacher's checks must all be right and the student's all unanswered.
@@ -122,7 +126,7 @@ def verify(nb, version: str) -> None:
             raise ValueError(f"the {version}'s check of {question} says {said or 'nothing'!r}, not {expected!r}")
 
 
-def write_if_changed(nb, path: Path) -> bool:
+def write_if_changed(nb: NotebookNode, path: Path) -> bool:
     """Write the notebook to ``path`` unless the file already holds exactly it; whether it wrote.
 
     >>> import tempfile
@@ -140,7 +144,7 @@ def write_if_changed(nb, path: Path) -> bool:
 
 
 def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solutions: str | Path = SOLUTIONS,
-          names=None, run: bool = True) -> list[Path]:
+          names: Collection[str] | None = None, run: bool = True) -> list[Path]:
     """Write both versions of each assignment; returns the files that changed.
 
     With ``run=False`` the notebooks are written without running them (no outputs).
@@ -152,7 +156,8 @@ def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solution
     >>> build(out=folder, solutions=folder / "s", names=["craps"], run=False)
     []
     """
-    changed, install = [], colab_cell()
+    changed: list[Path] = []
+    install = colab_cell()
     for path in source_paths(sources, names):
         assignment = source.read(path)
         public.write(assignment.name, match_checks(assignment, sources))

@@ -77,7 +77,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
-def is_blank(answer) -> bool:
+def is_blank(answer: object) -> bool:
     """Whether an answer has not been given yet: the ``...`` of the blank notebook, or ``None``.
 
     >>> is_blank(...), is_blank(None), is_blank(0)
@@ -86,7 +86,7 @@ def is_blank(answer) -> bool:
     return answer is ... or answer is None
 
 
-def inexact(value) -> str | None:
+def inexact(value: object) -> str | None:
     """Why ``value`` is not an exact number, or ``None`` when it is one (an int or a Fraction).
 
     >>> inexact(Fraction(9, 19)) is None, inexact(7) is None
@@ -142,7 +142,7 @@ class Exact:
     probability: bool = False
     """Whether the answer is a probability (so anything below 0 or above 1 is wrong on sight)."""
 
-    def judge(self, answer) -> Feedback:
+    def judge(self, answer: Any) -> Feedback:
         """Right, or not right yet with a hint (see the class's examples)."""
         if is_blank(answer):
             return Feedback(self.id, NOT_ANSWERED)
@@ -189,12 +189,12 @@ class Rule:
     """
 
     id: str
-    outcomes: Callable[[], Iterable] = field(repr=False)
+    outcomes: Callable[[], Iterable[Any]] = field(repr=False)
     right: Callable[[Any], Any] = field(repr=False)
     hint: Callable[[Any, Any], str] = field(repr=False)
     same: Callable[[Any, Any], bool] = field(default=lambda got, want: same_truth(got, want), repr=False)
 
-    def judge(self, answer) -> Feedback:
+    def judge(self, answer: Any) -> Feedback:
         """Right, or not right yet with a hint about the first outcome it gets wrong."""
         if is_blank(answer):
             return Feedback(self.id, NOT_ANSWERED)
@@ -214,7 +214,7 @@ class Rule:
         return Feedback(self.id, RIGHT)
 
 
-def same_truth(got, want) -> bool:
+def same_truth(got: Any, want: Any) -> bool:
     """Whether a function's result means what the one wanted means, as True/False (``1`` and ``True`` both win).
 
     Text is not a truth value: ``"False"`` would count as true.
@@ -225,7 +225,7 @@ def same_truth(got, want) -> bool:
     return isinstance(got, int) and bool(got) == bool(want)
 
 
-def same_whole(got, want) -> bool:
+def same_whole(got: Any, want: Any) -> bool:
     """Whether a function's result is the whole number wanted (neither True/False nor a float): for :class:`Rule`.
 
     >>> same_whole(7, 7), same_whole(7.0, 7), same_whole(True, 1)
@@ -234,7 +234,7 @@ def same_whole(got, want) -> bool:
     return got == want and not isinstance(got, (bool, float))
 
 
-def same_exact(got, want) -> bool:
+def same_exact(got: Any, want: Any) -> bool:
     """Whether a function's result is the exact number wanted (a float never is): for :class:`Rule`'s ``same``.
 
     >>> same_exact(Fraction(7, 6), Fraction(7, 6)), same_exact(7 / 6, Fraction(7, 6))
@@ -269,7 +269,7 @@ class Estimate:
     hint: str
     mistakes: Callable[[], Mapping[Fraction, str]] = field(default=dict, repr=False)
 
-    def judge(self, answer) -> Feedback:
+    def judge(self, answer: Any) -> Feedback:
         """Right when close enough to the exact value; otherwise how far off, with a hint."""
         if is_blank(answer):
             return Feedback(self.id, NOT_ANSWERED)
@@ -320,7 +320,7 @@ class Simulation:
     hint: str
     seed: int = 2024
 
-    def judge(self, answer) -> Feedback:
+    def judge(self, answer: Any) -> Feedback:
         """Right when every result is possible and each comes up about as often as it should."""
         import numpy as np
 
@@ -330,7 +330,7 @@ class Simulation:
             return Feedback(self.id, WRONG, f"this is {_a(type(answer).__name__)}; the answer is a function play(rng)")
         exact = self.right()
         rng = np.random.default_rng(self.seed)
-        counts: dict = {}
+        counts: dict[Any, int] = {}
         for _ in range(self.rounds):
             try:
                 result = answer(rng)
@@ -345,8 +345,12 @@ class Simulation:
             counts[result] = counts.get(result, 0) + 1
         for result, p in sorted(exact.items()):
             share = counts.get(result, 0) / self.rounds
-            error = math.sqrt(float(p * (1 - p)) / self.rounds)
-            if abs(share - float(p)) > TOLERANCE * error:
+            spread = math.sqrt(float(p * (1 - p)) / self.rounds)
+            if abs(share - float(p)) > TOLERANCE * spread:
                 return Feedback(self.id, WRONG, f"the share of rounds ending in {result} is {share:.3f}, "
                                 f"too far from its exact probability to be chance: {self.hint}")
         return Feedback(self.id, RIGHT)
+
+
+#: A check of any of the four kinds.
+Check = Exact | Rule | Estimate | Simulation

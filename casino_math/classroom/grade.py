@@ -27,13 +27,18 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
-from . import data, keys, sandbox, source
-from .checks import NOT_ANSWERED, RIGHT, WRONG, Rule, Simulation
+from . import data, keys, runner, sandbox, source
+from .checks import NOT_ANSWERED, RIGHT, WRONG, Check, Rule, Simulation
+
+#: Plain JSON data: a notebook or one of its cells, an event the sandbox reported, a runner's probe, a CSV row or
+#: a journal entry.
+JSON = dict[str, Any]
 
 #: Where the assignments' sources (and the answer keys beside them) live: the repository's folder in a checkout,
 #: else ``book/assignments/source`` under the folder the grader is run from.
@@ -43,6 +48,8 @@ SOURCES = _CHECKOUT if _CHECKOUT.is_dir() else Path("book") / "assignments" / "s
 DEFAULT_TIMEOUT = 120
 #: The time limit for one check (calling a submitted function on a test's inputs), in seconds.
 CHECK_SECONDS = 60
+#: The longest cell (in characters) whose magics the grader turns into Python itself.
+MOST_TRANSFORMED = 20_000
 POINTS_POSSIBLE = "points possible"
 NOT_GRADED, TIMED_OUT = "not graded", "timed out"
 
@@ -99,7 +106,7 @@ def student_of(path: Path, folder: Path) -> str:
     return parts[0] if len(parts) > 1 else _COPY.sub("", path.stem)
 
 
-def find_submissions(folder: str | Path, skip=()) -> list[tuple[str, Path]]:
+def find_submissions(folder: str | Path, skip: Iterable[str | Path] = ()) -> list[tuple[str, Path]]:
     """Every file in ``folder`` (to any depth; hidden files and checkpoints aside), with its student, by name.
 
     >>> import tempfile
@@ -113,18 +120,18 @@ def find_submissions(folder: str | Path, skip=()) -> list[tuple[str, Path]]:
     folder = Path(folder)
     if not folder.is_dir():
         raise ValueError(f"{folder} is not a folder; give the folder that holds the submitted notebooks")
-    skip = {Path(p).resolve() for p in skip}
+    skipped = {Path(p).resolve() for p in skip}
     found = []
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
-        if path.is_file() and not any(part.startswith(".") for part in relative.parts) and path.resolve() not in skip:
+        if path.is_file() and not any(part.startswith(".") for part in relative.parts) and path.resolve() not in skipped:
             found.append((student_of(path, folder), path))
     if not found:
         raise ValueError(f"no files in {folder}; give the folder that holds the submitted notebooks")
     return found
 
 
-def assignment_named(notebook) -> str | None:
+def assignment_named(notebook: JSON) -> str | None:
     """The assignment a notebook says it belongs to (its ``classroom`` metadata), if it says.
 
     >>> assignment_named({"metadata": {"classroom": {"assignment": "craps"}}})
@@ -134,13 +141,13 @@ def assignment_named(notebook) -> str | None:
     return named if isinstance(named, str) else None
 
 
-def _classroom(part) -> dict:
+def _classroom(part: object) -> JSON:
     metadata = part.get("metadata") if isinstance(part, dict) else None
     classroom = metadata.get("classroom") if isinstance(metadata, dict) else None
     return classroom if isinstance(classroom, dict) else {}
 
 
-def read_notebook(path: Path):
+def read_notebook(path: Path) -> tuple[JSON | None, str | None]:
     """The notebook in a file as plain JSON data, and None; or None and why it cannot be graded."""
     if path.suffix.lower() != ".ipynb":
         return None, f"not a notebook ({path.suffix or 'no extension'}): submit the assignment's .ipynb file"
@@ -153,7 +160,7 @@ def read_notebook(path: Path):
     return notebook, None
 
 
-def refusal(notebook, assignment: source.Assignment) -> str | None:
+def refusal(notebook: JSON, assignment: source.Assignment) -> str | None:
     """Why a readable notebook scores zero without running: another assignment, or the teacher's version."""
     named = assignment_named(notebook)
     if named and named != assignment.name:
@@ -163,7 +170,7 @@ def refusal(notebook, assignment: source.Assignment) -> str | None:
     return None
 
 
-def code_cells(notebook, assignment: source.Assignment) -> list[dict]:
+def code_cells(notebook: JSON, assignment: source.Assignment) -> list[JSON]:
     """The notebook's code cells as the runner takes them: the code, and the question whose answer cell it is.
 
     A check cell left as it was made is not run: the grader runs the checks itself, and the public check's
@@ -181,12 +188,19 @@ def code_cells(notebook, assignment: source.Assignment) -> list[dict]:
             code = cell.get("source", "")
             code = "".join(code) if isinstance(code, list) else str(code)
             question = _classroom(cell).get("question")
-            cells.append({"code": "" if code.strip() in checks else code,
+            cells.append({"code": "" if code.strip() in checks else _plain(code),
                           "question": question if isinstance(question, str) else None})
     return cells
 
 
-def how_to_probe(test) -> dict:
+def _plain(code: str) -> str:
+    # IPython's magics (the book's Colab install cell has one) become plain Python here, once per run of the
+    # grader, rather than in each sandbox, where importing IPython would cost each submission a quarter second.
+    # Only IPython's text transformation runs here, never the code; a very long cell is left to the sandbox.
+    return runner.python_of(code) if len(code) <= MOST_TRANSFORMED else code
+
+
+def how_to_probe(test: Check) -> JSON:
     """What the runner reports about an answer for a test: its value, or the function called on the test's inputs.
 
     >>> how_to_probe(Rule("demo.even", outcomes=lambda: (1, 2), right=lambda n: n % 2 == 0, hint=None))
@@ -204,15 +218,21 @@ class Key:
     """What the grader needs of an assignment: its source and each question's tests with their points."""
 
     assignment: source.Assignment
-    tests: dict
+    tests: dict[str, dict[str, tuple[Check, int]]]
     """For each question's short ID: {test name: (check, points)}."""
 
-    def job(self, cells: list[dict], timeout: float, check_timeout: float) -> dict:
-        """The runner's job for a notebook's code cells."""
+    def job(self, cells: list[JSON], timeout: float, check_timeout: float) -> JSON:
+        """The runner's job for a notebook's code cells: every public probe, and no hidden test's input."""
         return {"cells": cells, "timeout": timeout, "check_timeout": check_timeout,
                 "answers": {q.id: q.answer for q in self.assignment.questions},
-                "probes": {q: {name: how_to_probe(test) for name, (test, _) in tests.items()}
+                "probes": {q: {name: how_to_probe(test) for name, (test, _) in tests.items() if name == keys.PUBLIC}
                            for q, tests in self.tests.items()}}
+
+    def hidden(self) -> dict[str, dict[str, JSON]]:
+        """The hidden tests' probes, by question and test: sent to a sandbox only once its cells are over."""
+        found = {q: {name: how_to_probe(test) for name, (test, _) in tests.items() if name != keys.PUBLIC}
+                 for q, tests in self.tests.items()}
+        return {q: probes for q, probes in found.items() if probes}
 
 
 def load_key(name: str, sources: str | Path = SOURCES) -> Key:
@@ -231,10 +251,10 @@ def load_key(name: str, sources: str | Path = SOURCES) -> Key:
 class Recorded:
     """A submitted function, as the grader sees it: the results it gave, in order, on the inputs it was given."""
 
-    def __init__(self, calls: list, error: str | None, check_timeout: float):
+    def __init__(self, calls: list[Any], error: str | None, check_timeout: float):
         self._calls, self._error, self._seconds = iter([data.decode(c) for c in calls]), error, check_timeout
 
-    def __call__(self, *given):
+    def __call__(self, *given: object) -> Any:
         for result in self._calls:
             return result
         if self._error in (None, "TimeLimit"):
@@ -243,7 +263,7 @@ class Recorded:
         raise type(name if name.isidentifier() else "Error", (Exception,), {})(message)
 
 
-def answer_in(record: dict, check_timeout: float):
+def answer_in(record: JSON, check_timeout: float) -> Any:
     """The answer a runner's record stands for: a value, a Recorded function, or None when it was not defined."""
     if record.get("missing"):
         return None
@@ -252,12 +272,12 @@ def answer_in(record: dict, check_timeout: float):
     return Recorded(record.get("calls", []), record.get("error"), check_timeout)
 
 
-def _is_blank(record: dict) -> bool:
+def _is_blank(record: JSON) -> bool:
     value = record.get("value")
     return bool(record.get("missing")) or (isinstance(value, dict) and value.get("t") in ("none", "blank"))
 
 
-def judge_question(key: Key, question: source.Question, events: list, check_timeout: float) -> Mark:
+def judge_question(key: Key, question: source.Question, events: list[JSON], check_timeout: float) -> Mark:
     """Judge a question from the runner's events: the points of each of its tests that says right."""
     score, first = 0, None
     for test, (check, points) in key.tests[question.id].items():
@@ -270,7 +290,8 @@ def judge_question(key: Key, question: source.Question, events: list, check_time
     return Mark(question.id, question.points, score, status, hint)
 
 
-def _judge_test(question, test: str, check, events: list, check_timeout: float) -> tuple[str, str]:
+def _judge_test(question: source.Question, test: str, check: Check, events: list[JSON],
+                check_timeout: float) -> tuple[str, str]:
     records = [e for e in events if e.get("question") == question.id and e.get("test") == test]
     by_time = {e.get("at"): e for e in records}
     record = by_time.get("answer")
@@ -289,7 +310,7 @@ def _judge_test(question, test: str, check, events: list, check_timeout: float) 
     return feedback.status, feedback.hint
 
 
-def notes_of(events: list, cells: list[dict], key: Key, killed: str | None, timeout: float) -> list[str]:
+def notes_of(events: list[JSON], cells: list[JSON], key: Key, killed: str | None, timeout: float) -> list[str]:
     """What went wrong while running a notebook, in words a student recognises."""
     notes, started = [], [e["cell"] for e in events if isinstance(e.get("cell"), int)]
     errors = [(e["finished"], e["error"]) for e in events if isinstance(e.get("finished"), int) and e.get("error")]
@@ -314,7 +335,7 @@ def notes_of(events: list, cells: list[dict], key: Key, killed: str | None, time
     return notes
 
 
-def where(cell: dict, number: int, assignment: source.Assignment) -> str:
+def where(cell: JSON, number: int, assignment: source.Assignment) -> str:
     """Where a code cell is, in words a student recognises: the answer cell of a question, else its number.
 
     >>> where({"code": "e = 1", "question": "edge"}, 4, _demo_assignment()), where({"code": "x"}, 1, _demo_assignment())
@@ -339,12 +360,14 @@ class Options:
 def grade_file(path: Path, student: str, relative: str, key: Key, options: Options) -> Grade:
     """Grade one submitted file (running it in its sandbox if it is a notebook of this assignment)."""
     notebook, problem = read_notebook(path)
-    problem = problem or refusal(notebook, key.assignment)
-    if problem:
-        return _zero(student, relative, key, problem)
+    problem = problem or (refusal(notebook, key.assignment) if notebook is not None else None)
+    if problem or notebook is None:
+        return _zero(student, relative, key, problem or "cannot read the notebook")
     cells = code_cells(notebook, key.assignment)
     job = key.job(cells, options.timeout, options.check_timeout)
-    result = sandbox.run(job, options.program, options.package_root)
+    if options.package_root is None:
+        raise ValueError("Options.package_root is missing: give the copy of casino_math made by sandbox.package_copy")
+    result = sandbox.run(job, options.program, options.package_root, key.hidden())
     marks = tuple(judge_question(key, q, result.events, options.check_timeout) for q in key.assignment.questions)
     notes = notes_of(result.events, cells, key, result.killed, options.timeout) if result.events else \
         ["the sandbox reported nothing (it could not start Python?)"]
@@ -382,7 +405,7 @@ def load_assignment(name: str, sources: str | Path = SOURCES) -> source.Assignme
 # ---------------------------------------------------------------- the CSV and its journal
 
 
-def escape(value):
+def escape(value: Any) -> Any:
     """A CSV cell a spreadsheet shows as text: one starting with = + - @ (a formula) gets a leading apostrophe.
 
     >>> escape("=HYPERLINK(1)"), escape("ana"), escape(3)
@@ -391,14 +414,14 @@ def escape(value):
     return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
-def row(assignment: source.Assignment, grade: Grade) -> dict:
+def row(assignment: source.Assignment, grade: Grade) -> JSON:
     """A grade as a row of the CSV: the student, a score per question, the total, and the notes."""
     scores = {m.question: m.score for m in grade.marks}
     return {"student": grade.student, **{q.id: scores[q.id] for q in assignment.questions},
             "total": grade.total, "notes": "; ".join(grade.notes)}
 
 
-def points_row(assignment: source.Assignment) -> dict:
+def points_row(assignment: source.Assignment) -> JSON:
     """The CSV's first row: what each question, and the whole assignment, is worth.
 
     >>> points_row(_demo_assignment())
@@ -408,7 +431,7 @@ def points_row(assignment: source.Assignment) -> dict:
             "total": assignment.points, "notes": ""}
 
 
-def write_csv(assignment: source.Assignment, rows: list[dict], path: str | Path) -> None:
+def write_csv(assignment: source.Assignment, rows: list[JSON], path: str | Path) -> None:
     """Write the CSV whole (to a new file, then renamed over the old, so a reader never sees half of it).
 
     >>> import tempfile
@@ -439,7 +462,7 @@ def journal_of(csv_path: str | Path) -> Path:
     return csv_path.with_name(csv_path.name + ".journal")
 
 
-def read_journal(path: Path, assignment: str) -> dict:
+def read_journal(path: Path, assignment: str) -> dict[tuple[str, str], JSON]:
     """The grades a journal holds for an assignment, by file and content (a torn last line is skipped)."""
     found = {}
     if path.is_file():
@@ -460,7 +483,7 @@ def digest(path: Path) -> str:
 
 def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: str | Path = SOURCES,
                  options: Options = Options(), jobs: int = 1, regrade: bool = False,
-                 progress: Callable[[dict], None] | None = None) -> list[dict]:
+                 progress: Callable[[JSON], None] | None = None) -> list[JSON]:
     """Grade every file in ``folder`` into the CSV ``out`` (and its journal); returns the journal's entries."""
     key = load_key(assignment, sources)
     folder, out = Path(folder), Path(out)
@@ -468,7 +491,7 @@ def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: 
     if regrade and journal.exists():
         journal.unlink()
     submissions = find_submissions(folder, skip=(out, journal))
-    students = {}
+    students: dict[str, list[str]] = {}
     for student, path in submissions:
         students.setdefault(student, []).append(path.relative_to(folder).as_posix())
     done = read_journal(journal, assignment)
@@ -494,7 +517,7 @@ def grade_folder(folder: str | Path, assignment: str, out: str | Path, sources: 
     return [entries[(rel, d)] for _, _, rel, d in todo]
 
 
-def _safely(future, file: tuple[str, str], key: Key, students: dict) -> Grade:
+def _safely(future: Future[Grade], file: tuple[str, str], key: Key, students: dict[str, list[str]]) -> Grade:
     """A file's grade; should grading it fail in a way nobody foresaw, a row of zeros that says so, and the run goes on."""
     try:
         return future.result()
@@ -504,7 +527,7 @@ def _safely(future, file: tuple[str, str], key: Key, students: dict) -> Grade:
                                              "grade it by hand")
 
 
-def _rows(entries: dict, students: dict) -> list[dict]:
+def _rows(entries: dict[tuple[str, str], JSON], students: dict[str, list[str]]) -> list[JSON]:
     rows = []
     for entry in sorted(entries.values(), key=lambda e: (e["row"]["student"], e["file"])):
         each = dict(entry["row"])
@@ -517,7 +540,7 @@ def _rows(entries: dict, students: dict) -> list[dict]:
     return rows
 
 
-def feedback_text(assignment: source.Assignment, entry: dict) -> str:
+def feedback_text(assignment: source.Assignment, entry: JSON) -> str:
     """A student's feedback: each question's mark and hint, and what went wrong, as Markdown.
 
     >>> entry = {"file": "ana.ipynb", "row": {"student": "ana", "total": 1, "notes": ""},
@@ -546,7 +569,7 @@ def feedback_text(assignment: source.Assignment, entry: dict) -> str:
 # ---------------------------------------------------------------- the class gradebook
 
 
-def gradebook(paths: list[str | Path], out: str | Path) -> list[dict]:
+def gradebook(paths: list[str | Path], out: str | Path) -> list[JSON]:
     """Merge assignments' CSVs into one gradebook: a row per student, a column per assignment (its total).
 
     Each CSV's file name (its stem) names its column; a student with two rows in one CSV gets the higher.
@@ -563,7 +586,8 @@ def gradebook(paths: list[str | Path], out: str | Path) -> list[dict]:
     bo,0,,0
     <BLANKLINE>
     """
-    columns, table = [], {}
+    columns: list[str] = []
+    table: dict[str, dict[str, int]] = {}
     for path in map(Path, paths):
         if not path.is_file():
             raise ValueError(f"{path} is not a file; give the CSVs the grade command wrote")

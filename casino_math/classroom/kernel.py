@@ -20,13 +20,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import ipykernel.kernelspec
 import nbformat
-from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import DeadKernelError
+from nbformat import NotebookNode
 
 #: Kernel start-up time allowed (seconds); not counted in any notebook's time limit.
 STARTUP_SECONDS = 60
@@ -44,14 +46,16 @@ TIMED_OUT = {"ename": "CellTimeLimit", "evalue": "the cell ran past its time lim
 class ThisPython(KernelSpecManager):
     """A kernel spec manager whose every kernel is an IPython kernel of this Python."""
 
-    def get_kernel_spec(self, kernel_name):
+    def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
         """The spec of an IPython kernel running ``sys.executable``, whatever the name asked for.
 
         >>> import sys
         >>> ThisPython().get_kernel_spec("python3").argv[0] == sys.executable
         True
         """
-        return self.kernel_spec_class(resource_dir=ipykernel.kernelspec.RESOURCES, **ipykernel.kernelspec.get_kernel_dict())
+        spec: KernelSpec = self.kernel_spec_class(resource_dir=ipykernel.kernelspec.RESOURCES,
+                                                  **ipykernel.kernelspec.get_kernel_dict())
+        return spec
 
 
 @dataclass
@@ -80,10 +84,10 @@ class Kernel:
 
     def __init__(self, client: NotebookClient):
         self._client = client
-        self._reply = None
+        self._reply: dict[str, Any] | None = None
         client.on_cell_executed = self._keep_reply
 
-    def run(self, cell, seconds: float) -> Outcome:
+    def run(self, cell: NotebookNode, seconds: float) -> Outcome:
         """Run ``cell`` (a code cell of the notebook), stopping it after ``seconds``.
 
         The cell's outputs are stored in it.  A cell still running at the limit is
@@ -95,24 +99,25 @@ class Kernel:
         self._client.timeout = max(1, math.ceil(seconds))
         self._reply = None
         self._client.execute_cell(cell, index)
-        content = (self._reply or {}).get("content", {})
+        reply: dict[str, Any] = self._reply or {}
+        content: dict[str, Any] = reply.get("content", {})
         if content.get("ename") == TIMED_OUT["ename"]:
             return Outcome(False, "stopped at the time limit")
         errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
         return Outcome(True, f"{errors[0]['ename']}: {errors[0]['evalue']}" if errors else None)
 
-    def _keep_reply(self, cell, cell_index, execute_reply):
+    def _keep_reply(self, cell: NotebookNode, cell_index: int, execute_reply: dict[str, Any]) -> None:
         self._reply = execute_reply
 
-    def append(self, source: str):
+    def append(self, source: str) -> NotebookNode:
         """Add a code cell with ``source`` at the end of the notebook (to run it next); returns the cell (see the class)."""
-        cell = nbformat.v4.new_code_cell(source)
+        cell: NotebookNode = nbformat.v4.new_code_cell(source)
         self._client.nb.cells.append(cell)
         return cell
 
 
 @contextmanager
-def fresh_kernel(nb, allow_errors: bool = True) -> Iterator[Kernel]:
+def fresh_kernel(nb: NotebookNode, allow_errors: bool = True) -> Iterator[Kernel]:
     """A fresh kernel of this Python for running ``nb``'s cells, shut down on leaving the block.
 
     With ``allow_errors=False`` a cell that raises stops the run with
@@ -143,7 +148,7 @@ def fresh_kernel(nb, allow_errors: bool = True) -> Iterator[Kernel]:
 
 
 @contextmanager
-def _quiet_asyncio():
+def _quiet_asyncio() -> Iterator[None]:
     # An interrupted cell leaves nbclient's output-polling task to end with an
     # error nobody reads; asyncio would log it as "never retrieved".
     logger = logging.getLogger("asyncio")
@@ -155,7 +160,7 @@ def _quiet_asyncio():
         logger.setLevel(level)
 
 
-def execute(nb, seconds_per_cell: float = 300):
+def execute(nb: NotebookNode, seconds_per_cell: float = 300) -> NotebookNode:
     """Run every code cell of ``nb`` in order in a fresh kernel, storing the outputs; return ``nb``.
 
     A cell that raises (unless tagged ``raises-exception``) or runs past

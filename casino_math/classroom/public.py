@@ -27,10 +27,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from numbers import Real
 from pathlib import Path
+from typing import Any
 
 from . import data as plain
 from .checks import (
@@ -38,6 +40,7 @@ from .checks import (
     RIGHT,
     TOLERANCE,
     WRONG,
+    Check,
     Estimate,
     Exact,
     Feedback,
@@ -55,7 +58,7 @@ from .checks import (
 FOLDER = Path(__file__).with_name("public")
 #: Rounds of the slow hash of an exact answer.
 ROUNDS = 20_000
-SAME = {same_truth: "truth", same_exact: "exact", same_whole: "whole"}
+SAME: dict[Callable[[Any, Any], bool], str] = {same_truth: "truth", same_exact: "exact", same_whole: "whole"}
 
 
 def seal(text: str, salt: str, rounds: int = ROUNDS) -> str:
@@ -67,7 +70,7 @@ def seal(text: str, salt: str, rounds: int = ROUNDS) -> str:
     return hashlib.pbkdf2_hmac("sha256", text.encode(), salt.encode(), rounds).hex()[:32]
 
 
-def exact_text(value) -> str:
+def exact_text(value: Any) -> str:
     """An exact number as the text that is hashed.
 
     >>> exact_text(Fraction(6, 4)), exact_text(3)
@@ -77,12 +80,12 @@ def exact_text(value) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def float_text(value) -> str:
+def float_text(value: Any) -> str:
     """A decimal as the text that is hashed (12 significant digits, so that a float's last bits do not matter)."""
     return f"{float(value):.12g}"
 
 
-def publish(question) -> dict:
+def publish(question: Check) -> dict[str, Any]:
     """The public data of a question's check (see the module's example)."""
     salt = question.id
     if isinstance(question, Exact):
@@ -116,7 +119,7 @@ def publish(question) -> dict:
     raise TypeError(f"{question.id}: no public form for {type(question).__name__}")
 
 
-def _rule_text(same: str, value) -> str:
+def _rule_text(same: str, value: Any) -> str:
     if same == "truth":
         return str(bool(value)) if isinstance(value, int) else f"not a truth value {value!r}"
     if same == "exact":
@@ -124,12 +127,12 @@ def _rule_text(same: str, value) -> str:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else f"not whole {value!r}"
 
 
-def judge(question_id: str, public: dict, answer) -> Feedback:
+def judge(question_id: str, public: dict[str, Any], answer: Any) -> Feedback:
     """Right, or not right yet with a hint, from the public data alone."""
     return JUDGES[public["kind"]](question_id, public, answer)
 
 
-def _exact(qid: str, public: dict, answer) -> Feedback:
+def _exact(qid: str, public: dict[str, Any], answer: Any) -> Feedback:
     if is_blank(answer):
         return Feedback(qid, NOT_ANSWERED)
     problem = inexact(answer)
@@ -150,7 +153,7 @@ def _exact(qid: str, public: dict, answer) -> Feedback:
     return Feedback(qid, WRONG, public["hint"])
 
 
-def _rule(qid: str, public: dict, answer) -> Feedback:
+def _rule(qid: str, public: dict[str, Any], answer: Any) -> Feedback:
     if is_blank(answer):
         return Feedback(qid, NOT_ANSWERED)
     if not callable(answer):
@@ -169,7 +172,7 @@ def _rule(qid: str, public: dict, answer) -> Feedback:
     return Feedback(qid, RIGHT)
 
 
-def _estimate(qid: str, public: dict, answer) -> Feedback:
+def _estimate(qid: str, public: dict[str, Any], answer: Any) -> Feedback:
     if is_blank(answer):
         return Feedback(qid, NOT_ANSWERED)
     if isinstance(answer, bool) or not isinstance(answer, Real):
@@ -187,7 +190,7 @@ def _estimate(qid: str, public: dict, answer) -> Feedback:
                                 f"rounds almost ever misses by: {public['hint']}")
 
 
-def _simulation(qid: str, public: dict, answer) -> Feedback:
+def _simulation(qid: str, public: dict[str, Any], answer: Any) -> Feedback:
     import numpy as np
 
     if is_blank(answer):
@@ -196,7 +199,7 @@ def _simulation(qid: str, public: dict, answer) -> Feedback:
         return Feedback(qid, WRONG, f"this is {_a(type(answer).__name__)}; the answer is a function play(rng)")
     shares = [(plain.decode(result), low, high) for result, low, high in public["shares"]]
     possible = [result for result, _, _ in shares]
-    rng, counts = np.random.default_rng(public["seed"]), {}
+    rng, counts = np.random.default_rng(public["seed"]), dict[Any, int]()
     for _ in range(public["rounds"]):
         try:
             result = answer(rng)
@@ -216,20 +219,21 @@ def _simulation(qid: str, public: dict, answer) -> Feedback:
     return Feedback(qid, RIGHT)
 
 
-JUDGES = {"exact": _exact, "rule": _rule, "estimate": _estimate, "simulation": _simulation}
+JUDGES: dict[str, Callable[[str, dict[str, Any], Any], Feedback]] = {"exact": _exact, "rule": _rule, "estimate": _estimate, "simulation": _simulation}
 
 
 @cache
-def public_checks(assignment: str) -> dict:
+def public_checks(assignment: str) -> dict[str, dict[str, Any]]:
     """The public checks of an assignment, by short question ID, as the package ships them."""
     path = FOLDER / f"{assignment}.json"
     if not path.is_file():
         there = ", ".join(sorted(p.stem for p in FOLDER.glob("*.json")))
         raise ValueError(f"there is no assignment {assignment!r}; the assignments are: {there}")
-    return json.loads(path.read_text(encoding="utf-8"))
+    checks: dict[str, dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    return checks
 
 
-def check(question_id: str, answer) -> Feedback:
+def check(question_id: str, answer: Any) -> Feedback:
     """A check cell's check: the public data of ``"assignment.question"`` judging ``answer``."""
     assignment, dot, short = question_id.partition(".")
     if not dot:
@@ -240,7 +244,7 @@ def check(question_id: str, answer) -> Feedback:
     return judge(question_id, questions[short], answer)
 
 
-def write(assignment: str, questions: dict, folder: Path = FOLDER) -> Path:
+def write(assignment: str, questions: dict[str, Check], folder: Path = FOLDER) -> Path:
     """Write an assignment's public checks (from its key's questions, by short ID) as JSON; returns the file."""
     text = json.dumps({short: publish(q) for short, q in questions.items()}, separators=(",", ":"))
     path = Path(folder) / f"{assignment}.json"

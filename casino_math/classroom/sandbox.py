@@ -16,6 +16,7 @@ teacher can.
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import select
@@ -24,10 +25,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any
 
 import casino_math
+
+from . import runner
 
 #: Limits inside the sandbox: memory (address space) and the size of any one file written.
 MEMORY_BYTES = 2 * 2**30
@@ -46,30 +51,28 @@ RISK = ("grading without a sandbox: each notebook runs as you, and can read your
 
 
 def package_copy(folder: str | Path) -> Path:
-    """Copy ``casino_math`` into ``folder``: its ``.py`` and ``.json`` files and the compiled forms of those sources.
+    """Copy ``casino_math`` into ``folder``: its ``.py`` and ``.json`` files, and those sources compiled.
 
-    Nothing else of the package's folder (stale compiled files of removed modules, a checkout's other files) goes in.
+    Nothing else of the package's folder (stale compiled files of removed modules, a checkout's other files) goes
+    in.  The sources are compiled here, once, because inside the sandbox the copy is read-only: each submission
+    would otherwise compile them again.
 
     >>> import tempfile
     >>> root = package_copy(tempfile.mkdtemp())
     >>> (root / "casino_math" / "classroom" / "runner.py").is_file(), (root / "casino_math" / "classroom" / "keys").exists()
     (True, False)
+    >>> any((root / "casino_math" / "classroom" / "__pycache__").glob("runner.*.pyc"))
+    True
     """
     source = Path(casino_math.__file__).parent
     target = Path(folder) / "casino_math"
     for path in source.rglob("*"):
-        if not path.is_file():
-            continue
         relative = path.relative_to(source)
-        if path.suffix in (".py", ".json") and "__pycache__" not in relative.parts or _compiled_with_source(path):
+        if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in relative.parts:
             (target / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target / relative)
+    compileall.compile_dir(target, ddir=f"{INSIDE}/casino_math", quiet=2)
     return Path(folder)
-
-
-def _compiled_with_source(path: Path) -> bool:
-    return path.parent.name == "__pycache__" and path.suffix == ".pyc" and \
-        (path.parent.parent / f"{path.name.split('.')[0]}.py").is_file()
 
 
 def bwrap() -> str | None:
@@ -110,7 +113,7 @@ def command(program: str | None, package_root: Path) -> list[str]:
     python = [sys.executable, "-m", "casino_math.classroom.runner"]
     if program is None:
         return python
-    return [program, *_isolation(), *_system_binds(), "--proc", "/proc", "--dev", "/dev",
+    return [program, *_isolation(), "--as-pid-1", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
             "--size", str(TMP_BYTES), "--tmpfs", "/tmp", *_python_binds(), "--ro-bind", str(package_root), INSIDE,
             "--dir", "/tmp/work", "--chdir", "/tmp/work", "--clearenv", *_env(INSIDE, "/tmp/work"), *python]
 
@@ -126,81 +129,161 @@ def _env(package_root: str, home: str) -> list[str]:
 class Run:
     """What a submission reported, and how its sandbox ended."""
 
-    events: list = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
     killed: str | None = None
     """Why the grader ended the sandbox (its wall time, too much reported), or None."""
 
 
-def run(job: dict, program: str | None, package_root: Path) -> Run:
+def run(job: dict[str, Any], program: str | None, package_root: Path,
+        hidden: dict[str, dict[str, Any]] | None = None) -> Run:
     """Run ``job`` (see :mod:`~casino_math.classroom.runner`) in a sandbox; the events it reported as it went.
 
-    The wall clock allows the start, then the notebook's time from its first cell, then each check's time as
-    it starts; past that the sandbox is ended, however its code treats interrupts.
+    ``hidden`` holds the hidden tests' probes, by question and test: they are sent only once the sandbox says
+    the notebook's cells are over.  The wall clock allows the start, then the notebook's time from its first
+    cell, then each check's time as it starts; when the cells' time is up the sandbox is told to stop them,
+    and past all that it is ended, however its code treats interrupts.
     """
-    read_end, write_end = os.pipe()
-    cpu = STARTUP_SECONDS + job["timeout"] + job["check_timeout"] * sum(map(len, job["probes"].values()))
-    job = {**job, "limits": [int(cpu) + 1, MEMORY_BYTES, FILE_BYTES], "report": write_end}
+    hidden = hidden or {}
+    report_read, report_write = os.pipe()
+    control_read, control_write = os.pipe()
+    probes = sum(map(len, job["probes"].values())) + sum(map(len, hidden.values()))
+    cpu = STARTUP_SECONDS + job["timeout"] + job["check_timeout"] * probes
+    job = {**job, "hidden": {q: list(tests) for q, tests in hidden.items()},
+           "limits": [int(cpu) + 1, MEMORY_BYTES, FILE_BYTES], "report": report_write, "control": control_write}
     with tempfile.TemporaryDirectory(prefix="classroom-") as plain:
         env = None
         if program is None:
             env = {**os.environ, "PYTHONPATH": str(package_root), "HOME": plain, "MPLBACKEND": "Agg"}
         try:
             process = subprocess.Popen(command(program, package_root), stdin=subprocess.PIPE,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,),
-                                       cwd=plain, env=env, start_new_session=True)
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       pass_fds=(report_write, control_write), cwd=plain, env=env,
+                                       start_new_session=True)
         finally:
-            os.close(write_end)
-        with os.fdopen(read_end, "rb") as report:
-            try:
-                process.stdin.write(json.dumps(job).encode())
-                process.stdin.close()
-            except BrokenPipeError:
-                pass
-            probes = sum(map(len, job["probes"].values()))
-            result = _collect(report, job["timeout"], job["check_timeout"], 2 * probes)
+            os.close(report_write)
+            os.close(control_write)
+        assert process.stdin is not None
+        with os.fdopen(report_read, "rb") as report, os.fdopen(control_read, "rb") as control:
+            tell = _Teller(process.stdin)
+            tell.line(job)
+            clock = _Clock(job["timeout"], job["check_timeout"], 2 * probes, sum(map(len, hidden.values())))
+            result = _collect(report, control, clock, lambda: tell.line(hidden), lambda: tell.line(runner.STOP))
+            tell.close()
         _end(process)
     return result
 
 
-def _collect(report, timeout: float, check_timeout: float, most_probes: int) -> Run:
-    # The clock follows the runner: the start, then the cells' time, paused while a check runs (each check has
-    # its own time).  A submission can forge events, so no more checks are granted than the job has (twice over).
-    result, buffer, total = Run(), b"", 0
-    deadline, left, started = time.monotonic() + STARTUP_SECONDS, None, False
-    while True:
+class _Teller:
+    """The sandbox's input: a line of JSON at a time (a sandbox that has stopped reading is not an error)."""
+
+    def __init__(self, stdin: IO[bytes]):
+        self._stdin = stdin
+
+    def line(self, value: object) -> None:
+        try:
+            self._stdin.write(json.dumps(value).encode() + b"\n")
+            self._stdin.flush()
+        except (BrokenPipeError, ValueError):
+            pass
+
+    def close(self) -> None:
+        try:
+            self._stdin.close()
+        except BrokenPipeError:
+            pass
+
+
+@dataclass
+class _Clock:
+    """The wall clock of one sandbox: the start, then the cells' time, paused while a check runs (each check
+    has its own time), then the hidden tests' time.  A submission can forge events, so no more checks are
+    granted than the job has (twice over)."""
+
+    timeout: float
+    check_timeout: float
+    most_probes: int
+    hidden: int
+    deadline: float = field(default_factory=lambda: time.monotonic() + STARTUP_SECONDS)
+    left: float | None = None
+    started: bool = False
+    phase: str = "cells"
+    """The cells (and their public checks), stopping them, or the hidden tests."""
+
+    def heard(self, event: dict[str, Any]) -> None:
         now = time.monotonic()
-        if now >= deadline:
+        if "cell" in event and not self.started:
+            self.started, self.deadline = True, now + self.timeout + GRACE_SECONDS
+        elif "probing" in event and self.most_probes > 0:
+            self.most_probes -= 1
+            self.left = self.left if self.left is not None else self.deadline - now
+            self.deadline = now + self.check_timeout + GRACE_SECONDS
+        elif "question" in event and self.left is not None:
+            self.deadline, self.left = now + self.left, None
+
+    def stopping(self) -> None:
+        self.deadline, self.left = time.monotonic() + STARTUP_SECONDS, None
+
+    def hidden_phase(self) -> None:
+        # The supervisor ends a keeper past its checks' time, so this bound is only for a sandbox that hangs;
+        # a question's hidden tests may run twice (on its answer cell's answer and on the last cell's).
+        self.phase, self.left, self.most_probes = "hidden", None, 0
+        self.deadline = time.monotonic() + STARTUP_SECONDS + 2 * self.hidden * (self.check_timeout + GRACE_SECONDS)
+
+
+def _collect(report: IO[bytes], control: IO[bytes], clock: _Clock, send_hidden: Callable[[], None],
+             stop: Callable[[], None]) -> Run:
+    result, buffers, total = Run(), {report.fileno(): b"", control.fileno(): b""}, 0
+    open_fds = {report.fileno(), control.fileno()}
+    while open_fds:
+        now = time.monotonic()
+        if now >= clock.deadline:
             result.killed = "wall time"
-            break
-        ready, _, _ = select.select([report], [], [], deadline - now)
-        if not ready:
+            if clock.phase != "cells" or not clock.started:
+                break
+            stop()  # the cells' (or a public check's) time is up: the sandbox ends them; the hidden tests still run
+            clock.phase = "stopping"
+            clock.stopping()
             continue
-        chunk = os.read(report.fileno(), 1 << 16)
-        if not chunk:
-            break
-        total += len(chunk)
-        if total > REPORT_BYTES:
-            result.killed = "reported too much"
-            break
-        buffer += chunk
-        *lines, buffer = buffer.split(b"\n")
-        for event in filter(None, map(_event, lines)):
-            result.events.append(event)
-            now = time.monotonic()
-            if "cell" in event and not started:
-                started, deadline = True, now + timeout + GRACE_SECONDS
-            elif "probing" in event and most_probes > 0:
-                most_probes -= 1
-                left = left if left is not None else deadline - now
-                deadline = now + check_timeout + GRACE_SECONDS
-            elif "question" in event and left is not None:
-                deadline, left = now + left, None
-        if result.events and result.events[-1].get("done") is True:
-            break
+        ready, _, _ = select.select(list(open_fds), [], [], clock.deadline - now)
+        for fd in ready:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                open_fds.discard(fd)
+                continue
+            if fd == report.fileno():
+                total += len(chunk)
+                if total > REPORT_BYTES:
+                    result.killed = "reported too much"
+                    return result
+            *lines, buffers[fd] = (buffers[fd] + chunk).split(b"\n")
+            for event in filter(None, map(_event, lines)):
+                if fd == report.fileno():
+                    result.events.append(event)
+                    clock.heard(event)
+                elif isinstance(event.get("ready"), int):
+                    clock.hidden_phase()
+                    send_hidden()
+                elif event.get("finished") is True:
+                    _drain(report, result)
+                    return result
     return result
 
 
-def _event(line: bytes):
+def _drain(report: IO[bytes], result: Run) -> None:
+    """The events still in the report pipe once the supervisor has finished (without waiting for more)."""
+    os.set_blocking(report.fileno(), False)
+    buffer = b""
+    try:
+        while chunk := os.read(report.fileno(), 1 << 16):
+            buffer += chunk
+            if len(buffer) > REPORT_BYTES:
+                break
+    except BlockingIOError:
+        pass
+    result.events.extend(filter(None, map(_event, buffer.split(b"\n"))))
+
+
+def _event(line: bytes) -> dict[str, Any] | None:
     try:
         event = json.loads(line)
     except ValueError:
@@ -208,7 +291,7 @@ def _event(line: bytes):
     return event if isinstance(event, dict) else None
 
 
-def _end(process: subprocess.Popen) -> None:
+def _end(process: subprocess.Popen[bytes]) -> None:
     """End the sandbox and everything in it (its whole process group; its namespace goes with bubblewrap)."""
     try:
         os.killpg(process.pid, 9)

@@ -42,8 +42,10 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import nbformat
+from nbformat import NotebookNode
 
 STUDENT, TEACHER = "student", "teacher"
 VERSIONS = (STUDENT, TEACHER)
@@ -62,7 +64,7 @@ class Cell:
 
     kind: str
     text: str
-    settings: dict = field(default_factory=dict, compare=False)
+    settings: dict[str, Any] = field(default_factory=dict, compare=False)
     line: int = 0
     """The line of the source where the cell starts (for error messages)."""
 
@@ -119,7 +121,7 @@ def split_cells(text: str) -> list[Cell]:
     >>> [(c.kind, c.text, c.settings) for c in split_cells('# %% [markdown] only="teacher"\\n# Note\\n# %%\\nx = 1')]
     [('markdown', 'Note', {'only': 'teacher'}), ('code', 'x = 1', {})]
     """
-    found: list[tuple[str, dict, int, list[str]]] = []
+    found: list[tuple[str, dict[str, Any], int, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         marker = _MARKER.match(line)
         if marker:
@@ -131,8 +133,9 @@ def split_cells(text: str) -> list[Cell]:
     return [Cell(kind, "\n".join(lines).strip("\n"), settings, number) for kind, settings, number, lines in found]
 
 
-def _settings(text: str, line: int) -> dict:
-    settings, rest = {}, text
+def _settings(text: str, line: int) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    rest = text
     while rest.strip():
         match = _SETTING.match(rest)
         if not match:
@@ -170,7 +173,7 @@ def parse(text: str, name: str) -> Assignment:
     ValueError: demo, line 1: a question needs question=, points= and answer=
     """
     source_cells = split_cells(text)
-    questions = []
+    questions: list[Question] = []
     for index, cell in enumerate(source_cells):
         if "question" in cell.settings:
             questions.append(_question(cell, source_cells[index + 1:index + 2], len(questions) + 1, name))
@@ -271,7 +274,7 @@ def solutions(text: str) -> list[str]:
     ...           '# %% [markdown] only="teacher"\\n# Four squared.')
     ['2 + 2', 'y = x * x', 'Four squared.']
     """
-    found = []
+    found: list[str] = []
     for cell in split_cells(text):
         if cell.settings.get("only") == TEACHER:
             found.extend(line.strip() for line in cell.text.splitlines() if line.strip())
@@ -310,7 +313,7 @@ def check_line(assignment: str, question: Question) -> str:
     return f'check("{assignment}.{question.id}", {question.answer})'
 
 
-def cells(assignment: Assignment, version: str) -> list:
+def cells(assignment: Assignment, version: str) -> list[NotebookNode]:
     """The notebook cells of one version (student or teacher), without outputs, with fixed IDs.
 
     >>> demo = parse('# %% [markdown] question="six" points=1 answer="p"\\n# ## Six\\n# %%\\np = 1  # SOLUTION', "dice")
@@ -319,19 +322,20 @@ def cells(assignment: Assignment, version: str) -> list:
     """
     if version not in VERSIONS:
         raise ValueError(f"the versions are {STUDENT!r} and {TEACHER!r}, not {version!r}")
-    by_line = {}
+    by_line: dict[int, Question] = {}
     for question in assignment.questions:
         by_line[_prompt_line(assignment, question)] = question
-    out, pending = [], None
+    out: list[NotebookNode] = []
+    pending: Question | None = None
     for cell in assignment.cells:
         if cell.settings.get("only", version) != version:
             continue
-        question = by_line.get(cell.line)
+        prompt = by_line.get(cell.line)
         if cell.kind == "markdown":
             text = cell.text
-            if question:
+            if prompt:
                 rest = text.partition("\n")[2].strip("\n")
-                text = heading(question) + ("\n\n" + rest if rest else "")
+                text = heading(prompt) + ("\n\n" + rest if rest else "")
             new = nbformat.v4.new_markdown_cell(text)
         else:
             code = student_code(cell.text) if version == STUDENT else teacher_code(cell.text)
@@ -346,10 +350,10 @@ def cells(assignment: Assignment, version: str) -> list:
             check.metadata["classroom"] = {"check": pending.id}
             out.append(check)
             pending = None
-        if question:
-            pending = question
-    for index, cell in enumerate(out):
-        cell.id = f"cell-{index:02d}"
+        if prompt:
+            pending = prompt
+    for index, made in enumerate(out):
+        made.id = f"cell-{index:02d}"
     return out
 
 
@@ -358,14 +362,14 @@ def _prompt_line(assignment: Assignment, question: Question) -> int:
     return prompts[0].line
 
 
-def notebook(assignment: Assignment, version: str):
+def notebook(assignment: Assignment, version: str) -> NotebookNode:
     """One version of the assignment as a notebook (without outputs).
 
     >>> demo = parse('# %% [markdown] question="six" points=1 answer="p"\\n# ## Six\\n# %%\\np = 1  # SOLUTION', "dice")
     >>> notebook(demo, TEACHER).metadata["classroom"], notebook(demo, TEACHER).cells[1].source
     ({'assignment': 'dice', 'version': 'teacher'}, 'p = 1')
     """
-    nb = nbformat.v4.new_notebook()
+    nb: NotebookNode = nbformat.v4.new_notebook()
     nb.metadata = {
         "classroom": {"assignment": assignment.name, "version": version},
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
