@@ -24,10 +24,10 @@ from math import comb, sqrt
 
 from casino_math import roulette
 from casino_math.bets import simple_bet
+from casino_math.classroom.checks import Estimate, Exact, Rule, same_exact
 from casino_math.ruin import p_reach_goal, ruin
 from casino_math.session import expected_net, p_ahead, p_even, session_variance
 from casino_math.systems import martingale_series
-from casino_math.classroom.checks import Estimate, Exact, Rule, same_exact
 
 NO_ZEROS = "that is the answer for a fair bet (a wheel without zeros): red loses a little more often than it wins"
 STAKE, ROUNDS = 25, 80
