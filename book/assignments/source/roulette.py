@@ -5,8 +5,8 @@
 # # Assignment: roulette
 #
 # This assignment works with the roulette wheel of the Oxford Casino {cite}`oxford_casino_rules`: 38 pockets,
-# the numbers 1 to 36 and the two zeros 0 and 00, every pocket equally likely. Before you start, read the chapter
-# on roulette.
+# the numbers 1 to 36 and the two zeros 0 and 00, every pocket equally likely; and, in its last questions, with a
+# rule and wheels the Oxford Casino does not have. Before you start, read the chapter on roulette.
 #
 # **How to work.** Each question asks you to compute something. Replace each `...` in the cell below the question
 # with your code, run the cell, then run the check cell under it: it says *right*, or *not right yet* with a hint.
