@@ -20,7 +20,7 @@ import pytest
 
 import casino_math
 from casino_math import roulette
-from casino_math.baccarat import tie_bet
+from casino_math.baccarat import RULES, Shoe, banker_bet, tie_bet
 from casino_math.bets import house_edge
 from casino_math.classroom import build, check, keys, public, source
 from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, WRONG, Exact
@@ -30,6 +30,7 @@ from casino_math.session import session
 NAMES = [path.stem for path in source_files()]
 ASSIGNMENTS = [path.stem for path in sorted((SOURCES / "keys").glob("*.py"))]
 banker_edge_if_ties_lose = keys._module("baccarat", SOURCES.resolve()).banker_edge_if_ties_lose
+p_two_card_natural = keys._module("baccarat", SOURCES.resolve()).p_two_card_natural
 
 
 def questions_of(name):
@@ -182,43 +183,63 @@ FEEDBACK = [
     ("roulette.red", F(4, 3), WRONG, "not between 0 and 1"),
     ("roulette.red", ..., NOT_ANSWERED, ""),
     ("roulette.straight_ev", F(0), WRONG, "36 pockets"),
-    ("roulette.straight_ev", F(1, 19), WRONG, "the sign"),
+    ("roulette.straight_ev", F(300, 19), WRONG, "the sign"),
+    ("roulette.straight_ev", F(-1, 19), WRONG, "that is one $1 chip on one spin"),
     ("roulette.splits", 57, WRONG, "the zeros at the head make splits too"),
     ("roulette.low_wins", lambda pocket: int(pocket) <= 18, WRONG, "a zero is not low"),
     ("roulette.low_wins", lambda pocket: pocket not in ("0", "00") and int(pocket) < 18, WRONG, "look again at pocket '18'"),
-    ("roulette.top_line", F(5, 38) * 6 - F(33, 38), WRONG, "the sign"),
+    ("roulette.top_line", F(225, 19), WRONG, "the sign"),
+    ("roulette.top_line", 150 * (F(5, 38) * 6 - F(33, 38)), RIGHT, ""),
+    ("roulette.top_line", -F(150, 19), WRONG, "the top line is the exception"),
+    ("roulette.la_partage", F(1, 38), WRONG, "only the 0 does"),
+    ("roulette.fair_split", F(18), WRONG, "39 pockets"),
+    ("roulette.edge_of", lambda bet: 1 - F(bet[0], 36 + bet[2]) * (bet[1] + 1), RIGHT, ""),
+    ("roulette.edge_of", lambda bet: 1 - F(bet[0], 36 + bet[2]) * bet[1], WRONG, "a win returns the stake"),
     ("roulette.la_partage", F(1, 19), WRONG, "without the rule"),
     ("roulette.simulate_red", 0.5004, WRONG, "no zeros"),
     ("roulette.simulate_red", F(9, 19), WRONG, "exact value, not an estimate"),
     ("craps.natural", F(4, 21), WRONG, "unordered"),  # counting unordered dice
     ("craps.natural", F(2, 11), WRONG, "not equally likely"),
-    ("craps.four_first", F(2, 5), WRONG, "unordered"),
-    ("craps.four_first", F(1, 12), WRONG, "chance of a 4 on one roll"),
+    ("craps.four_first", F(37, 192), RIGHT, ""),  # 1/12 * (1 + 3/4 + 9/16)
+    ("craps.four_first", F(1, 3), WRONG, "however long it takes"),
+    ("craps.four_first", F(1, 12), WRONG, "only the next roll"),
+    ("craps.four_first", F(1, 4), WRONG, "no 4 or 7 came before it"),
     ("craps.pass_wins", F(2, 9), WRONG, "only the come-out win"),
     ("craps.field_pays", lambda n: {2: 2, 12: 2}.get(n, 1 if n in (3, 4, 9, 10, 11) else -1), RIGHT, ""),
     ("craps.field_pays", lambda n: 1 if n in (2, 3, 4, 9, 10, 11, 12) else -1, WRONG, "pays double on the 2 and the 12"),
     ("craps.field_pays", lambda n: 1.0 if n in (3, 4, 9, 10, 11) else 2.0 if n in (2, 12) else -1.0, WRONG,
      "look again at a total of 2"),
-    ("craps.field_edge", F(1, 36), WRONG, "pays 3 to 1 on the 12"),
-    ("craps.bar_three", F(3, 220), WRONG, "the 3 can be rolled two ways"),
+    ("craps.field_edge", lambda pays: F(1, 18), WRONG, "look again at the table {2: 2, 3: 1, 4: 1, 9: 1, 10: 1, 11: 1, 12: 3}"),
+    ("craps.bar_three", F(41, 990), WRONG, "per bet made"),
+    ("craps.bar_three", F(3, 220) / (1 - F(1, 36)), WRONG, "the 3 can be rolled two ways"),  # the bar on the 12
+    ("craps.place_five", F(1, 25), WRONG, "the edge at 7 to 5"),
+    ("craps.crapless", F(244, 495), WRONG, "2, 3, 11 and 12 are points too"),
     ("craps.play_pass", lambda rng: 1 if rng.random() < 0.44 else -1, WRONG, "too far from its exact probability"),
     ("craps.play_pass", lambda rng: 0, WRONG, "which one round cannot give"),
-    ("craps.expected_rolls", F(557, 165) - 1, WRONG, "count the come-out roll too"),
+    ("craps.expected_rolls", F(9613, 2310) - 1, WRONG, "count the come-out roll too"),
+    ("craps.expected_rolls", F(557, 165), WRONG, "every come-out total but 7 sets a point"),
     ("baccarat.hand_total", lambda ranks: sum(10 if r in ("10", "J", "Q", "K") else 1 if r == "A" else int(r)
                                               for r in ranks) % 10, RIGHT, ""),
     ("baccarat.hand_total", lambda ranks: sum(1 if r == "A" else 0 if r in "JQK" else int(r) for r in ranks), WRONG,
      "never more than 9"),
     ("baccarat.banker_edge", banker_edge_if_ties_lose(), WRONG, "a tie pushes the banker and player bets"),
-    # dealt as if the first card were put back: 0 pairs with 8 or 9, 8 and 9 with 0 or 1 and 9 or 0, 1-7 with two
-    ("baccarat.natural", F(128 * 64 + 2 * 32 * 160 + 7 * 32 * 64, 416 * 416), WRONG, "a shoe one card smaller"),
+    # dealt as if the first card were put back
+    ("baccarat.natural", lambda counts: p_two_card_natural(counts, put_back=True), WRONG,
+     "the second dealt from what the first left"),
+    ("baccarat.natural", lambda counts: p_two_card_natural(counts), RIGHT, ""),
+    ("baccarat.short_shoe", house_edge(banker_bet()), WRONG, "six decks less two 9s"),
     ("baccarat.play_coup", lambda rng: "banker", WRONG, "too far from its exact probability"),
-    ("long-run.double_up", F(1, 2), WRONG, "a fair bet"),
-    ("long-run.variance_hundred", F(100), WRONG, "does not have mean 0"),
-    ("long-run.variance_hundred", F(360000, 361) * 10, WRONG, "not n squared"),
+    ("long-run.double_up", F(2, 3), WRONG, "a fair bet"),  # 30 units of 45
+    ("long-run.bold_play", F(9, 19) / (1 - F(9, 19) * F(10, 19)), RIGHT, ""),  # p + q (p x): x = p / (1 - qp)
+    ("long-run.bold_play", F(9, 19), WRONG, "after a loss the player still has 15 units"),
+    ("long-run.variance_hundred", 100 * (F(17**2 * 2, 38) + F(36, 38)), WRONG, "does not have mean 0"),
+    ("long-run.variance_hundred", F(36000, 361), WRONG, "that is a bet on red"),
+    ("long-run.ahead_any", lambda plan: session(roulette.red(), plan[2]).p_ahead(), WRONG, "2 pockets paying 17 to 1"),
     ("long-run.ahead_ten", session(roulette.red(), 10).P(lambda net: net >= 0), WRONG, "ahead means more wins"),
     ("long-run.martingale_net", F(1), WRONG, "all six bets can lose"),
     ("long-run.simulate_ahead", 0.46, WRONG, "your simulated bets seem fair"),
-    ("baccarat.tie_nine", house_edge(tie_bet()), WRONG, "the edge at 8 to 1"),
+    ("baccarat.tie_nine", house_edge(tie_bet(shoe=Shoe.of_decks(6).without(9, 2))), WRONG, "the edge at 8 to 1"),
+    ("baccarat.tie_nine", house_edge(tie_bet(RULES["tie-9-to-1"])), WRONG, "full eight-deck shoe"),
 ]
 
 

@@ -6,7 +6,8 @@
 #
 # This assignment works with mini-baccarat as the Oxford Casino deals it {cite}`oxford_casino_rules`: eight decks,
 # the banker bet paying even money less a 5% commission on the win, the player bet even money, the tie 8 to 1, and
-# a tie pushing the banker and player bets. Before you start, read the chapter on baccarat.
+# a tie pushing the banker and player bets; and then with other commissions and another shoe. Before you start,
+# read the chapter on baccarat.
 #
 # **How to work.** Each question asks you to compute something. Replace each `...` in the cell below the question
 # with your code, run the cell, then run the check cell under it: it says *right*, or *not right yet* with a hint.
@@ -45,21 +46,26 @@ def baccarat_total(ranks):
     return sum(values) % 10
     # END SOLUTION
 
-# %% [markdown] question="natural" points=2 answer="p_natural"
-# ## A natural
-# The player's first two cards come from a full eight-deck shoe of 416 cards. What is the probability that they
-# make a *natural*, a total of 8 or 9? Count ordered pairs of cards (first card, second card), remembering that
-# the second card is dealt from what the first one left, and give the probability as `p_natural`.
+# %% [markdown] question="natural" points=2 answer="p_natural" tests={"public":1,"other_shoes":1}
+# ## A natural, from any shoe
+# The player's first two cards make a *natural* when they total 8 or 9. Write `p_natural(counts)`: the
+# probability of a natural for the first two cards dealt from a shoe that holds `counts[v]` cards of point value
+# `v`, for `v` from 0 to 9. Count ordered pairs of cards (first card, second card), remembering that the second
+# card is dealt from what the first one left. `p_natural(shoe.counts)` is the chance from the Oxford Casino's full
+# eight-deck shoe; the check also calls your function on other shoes, some with cards already dealt.
 
 # %%
-# BEGIN SOLUTION
-ways = 0
-for first in range(10):
-    for second in range(10):
-        if (first + second) % 10 in (8, 9):
-            ways += shoe.counts[first] * (shoe.counts[second] - (first == second))
-# END SOLUTION
-p_natural = Fraction(ways, shoe.size * (shoe.size - 1))  # SOLUTION
+def p_natural(counts):
+    """The probability that the first two cards from a shoe with counts[v] cards of value v total 8 or 9."""
+    # BEGIN SOLUTION
+    size = sum(counts)
+    ways = 0
+    for first in range(10):
+        for second in range(10):
+            if (first + second) % 10 in (8, 9):
+                ways += counts[first] * (counts[second] - (first == second))
+    return Fraction(ways, size * (size - 1))
+    # END SOLUTION
 
 # %% [markdown]
 # The library counts every way a coup can be dealt from the shoe (the chapter explains how). From that
@@ -97,21 +103,47 @@ edge_player = -(p_player - p_banker)  # SOLUTION
 # %%
 edge_banker_resolved = edge_banker / (1 - p_tie)  # SOLUTION
 
-# %% [markdown] question="tie_nine" points=2 answer="edge_tie_nine"
-# ## Change a rule: the tie at 9 to 1
-# The Oxford Casino pays 8 to 1 on the tie bet. Some casinos pay 9 to 1. Predict the tie bet's house edge when it
-# pays 9 to 1, as `edge_tie_nine`.
+# %% [markdown] question="commission_four" points=1 answer="edge_banker_four"
+# ## Change a rule: a 4% commission
+# Some casinos keep only 4% of a banker win instead of 5%. With the same eight-deck shoe, give the banker bet's
+# exact house edge per hand dealt under a 4% commission, as `edge_banker_four`.
 
 # %%
-edge_tie_nine = -(9 * p_tie - (1 - p_tie))  # SOLUTION
+edge_banker_four = -(p_banker * Fraction(24, 25) - p_player)  # SOLUTION
+
+# %% [markdown] question="short_shoe" points=2 answer="edge_banker_short"
+# ## Change the shoe
+# Another casino deals from six decks, and two 9s fell out of its shoe before the first coup. Make that shoe with
+# `Shoe.of_decks(6).without(9, 2)` (or `Shoe(counts)` from a tuple of ten counts), count its coups with `coups`,
+# and find the chances that the banker wins, that the player wins and of a tie, as above: the next two questions
+# use them too. Give the banker bet's exact house edge per hand dealt from this shoe (commission 5%) as
+# `edge_banker_short`.
+
+# %%
+# BEGIN SOLUTION
+short = coups(Shoe.of_decks(6).without(9, 2))
+short_banker = short.P(lambda c: c.winner == "banker")
+short_player = short.P(lambda c: c.winner == "player")
+short_tie = short.P(lambda c: c.winner == "tie")
+# END SOLUTION
+edge_banker_short = -(short_banker * Fraction(19, 20) - short_player)  # SOLUTION
+
+# %% [markdown] question="tie_nine" points=1 answer="edge_tie_nine"
+# ## Change a rule: the tie at 9 to 1
+# The Oxford Casino pays 8 to 1 on the tie bet. The casino of the six-deck shoe pays 9 to 1. Predict the tie bet's
+# house edge when it pays 9 to 1 and the coup is dealt from that shoe (six decks less two 9s), as
+# `edge_tie_nine`.
+
+# %%
+edge_tie_nine = -(9 * short_tie - (1 - short_tie))  # SOLUTION
 
 # %% [markdown] question="fair_commission" points=2 answer="fair_commission"
 # ## Change a rule: the commission
-# The banker bet keeps a commission of 5% of each win. What commission `c` (a share of the win, a `Fraction`)
-# would make the banker bet exactly fair? Give it as `fair_commission`.
+# The banker bet keeps a commission of 5% of each win. Dealing from the six-deck shoe less two 9s, what commission
+# `c` (a share of the win, a `Fraction`) would make the banker bet exactly fair? Give it as `fair_commission`.
 
 # %%
-fair_commission = 1 - p_player / p_banker  # SOLUTION
+fair_commission = 1 - short_player / short_banker  # SOLUTION
 
 # %% [markdown] question="play_coup" points=2 answer="play_coup" tests={"public":1,"other_seed":1}
 # ## Simulate a coup

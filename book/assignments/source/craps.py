@@ -4,8 +4,9 @@
 # %% [markdown]
 # # Assignment: craps
 #
-# This assignment works with the line bets and the field as the Oxford Casino deals them
-# {cite}`oxford_casino_rules`. Before you start, read the chapter on the line bets.
+# This assignment works with the line bets, the field and a place bet as the Oxford Casino deals them
+# {cite}`oxford_casino_rules`, and then as other casinos deal them: other pay tables, another bar, and crapless
+# craps. Before you start, read the chapters on the line bets and on the odds and place bets.
 #
 # **How to work.** Each question asks you to compute something. Replace each `...` in the cell below the question
 # with your code, run the cell, then run the check cell under it: it says *right*, or *not right yet* with a hint.
@@ -17,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from casino_math.bets import Bet, house_edge
+from casino_math.bets import Bet, house_edge, house_edge_per_bet_resolved
 from casino_math.classroom import check
 from casino_math.craps import OXFORD, bet
 from casino_math.dice import total, two_dice
@@ -41,16 +42,19 @@ naturals = [roll for roll in rolls if total(roll) in (7, 11)]  # SOLUTION
 p_natural = Fraction(len(naturals), len(rolls))  # SOLUTION
 
 # %% [markdown] question="four_first" points=1 answer="p_four_first"
-# ## Making the point
+# ## Making the point, and how soon
 # Suppose the come-out roll was a 4, so 4 is the point: the pass line now wins if a 4 is rolled before a 7, and
-# every other total changes nothing. What is the probability that the 4 comes first? Give it as `p_four_first`.
+# every other total changes nothing. Only the rolls that make a 4 or a 7 end the wait. What is the probability
+# that the pass line wins within the next three rolls, that is, that a 4 comes before any 7 and no later than the
+# third roll? Give it as `p_four_first`.
 
 # %%
 # BEGIN SOLUTION
 fours = sum(1 for roll in rolls if total(roll) == 4)
 sevens = sum(1 for roll in rolls if total(roll) == 7)
+neither = Fraction(36 - fours - sevens, 36)
 # END SOLUTION
-p_four_first = Fraction(fours, fours + sevens)  # SOLUTION
+p_four_first = sum(neither**k * Fraction(fours, 36) for k in range(3))  # SOLUTION
 
 # %% [markdown] question="pass_wins" points=2 answer="p_pass"
 # ## The pass line
@@ -87,28 +91,49 @@ def field_pays(n):
     return 1 if n in (3, 4, 9, 10, 11) else -1
     # END SOLUTION
 
-# %% [markdown] question="field_edge" points=1 answer="edge_field"
-# ## The field's house edge
-# Using `field_pays` and the 36 rolls, find the field's exact house edge and give it as `edge_field`. (Its
-# expected value is the average of `field_pays(total(roll))` over the rolls; `rolls.E(f)` computes the expected
-# value of `f(roll)`.)
+# %% [markdown] question="field_edge" points=2 answer="field_edge" tests={"public":1,"other_tables":1}
+# ## The field's house edge, for any pay table
+# Casinos pay the field differently: some pay 3 to 1 on the 12, some win on the 5 instead of the 9. Write
+# `field_edge(pays)`: the exact house edge of one unit on the field when the dictionary `pays` maps each winning
+# total to its payout and every total not in it loses. For the Oxford Casino, `pays` is
+# `{2: 2, 3: 1, 4: 1, 9: 1, 10: 1, 11: 1, 12: 2}`. (The expected value is the average of the net result over the
+# 36 rolls; `rolls.E(f)` computes the expected value of `f(roll)`.) The check calls your function on pay tables
+# of its own choosing.
 
 # %%
-edge_field = -rolls.E(lambda roll: field_pays(total(roll)))  # SOLUTION
+def field_edge(pays):
+    """The house edge of the field when it pays pays[n] to 1 on each total n in pays, and loses on the others."""
+    # BEGIN SOLUTION
+    return -rolls.E(lambda roll: pays.get(total(roll), -1))
+    # END SOLUTION
 
 # %% [markdown] question="bar_three" points=2 answer="edge_bar_three"
 # ## Change a rule: bar the 3
 # Don't Pass is the bet against the shooter. At the Oxford Casino it wins on a come-out 2 or 3, loses on a 7 or 11,
 # and *pushes* on a 12 (the 12 is "barred"); once a point is set it wins if a 7 comes before the point. Suppose a
-# casino barred the 3 instead: a come-out 3 pushes, and a 12 now wins for Don't Pass. Predict Don't Pass's house
-# edge per bet made under that rule, as `edge_bar_three`. The library's rules can be changed to check your
-# reasoning: `OXFORD.changed(bar=...)` is a rules value, and `bet("dont_pass", rules)` the bet under it.
+# casino barred the 3 instead: a come-out 3 pushes, and a 12 now wins for Don't Pass. Some books quote an edge
+# *per bet resolved*, leaving out the bets that push. Predict Don't Pass's house edge per bet resolved under that
+# rule, as `edge_bar_three`. The library's rules can be changed to check your reasoning:
+# `OXFORD.changed(bar=...)` is a rules value, and `bet("dont_pass", rules)` the bet under it.
 
 # %%
 # BEGIN SOLUTION
 barred_three = OXFORD.changed(bar=3)
 # END SOLUTION
-edge_bar_three = house_edge(bet("dont_pass", barred_three))  # SOLUTION
+edge_bar_three = house_edge_per_bet_resolved(bet("dont_pass", barred_three))  # SOLUTION
+
+# %% [markdown] question="place_five" points=1 answer="edge_place_five"
+# ## Change a pay table: a place bet
+# A place bet on the 5 wins if a 5 is rolled before a 7, loses if the 7 comes first, and waits through every other
+# total. The Oxford Casino pays it 7 to 5. Suppose a casino paid only 6 to 5. Give the house edge of the place
+# bet on the 5 per bet made under that payout, as `edge_place_five`.
+
+# %%
+# BEGIN SOLUTION
+fives, sevens = (sum(1 for roll in rolls if total(roll) == n) for n in (5, 7))
+five_first = Fraction(fives, fives + sevens)
+# END SOLUTION
+edge_place_five = -(five_first * Fraction(6, 5) - (1 - five_first))  # SOLUTION
 
 # %% [markdown] question="play_pass" points=2 answer="play_pass" tests={"public":1,"other_seed":1}
 # ## Simulate the pass line
@@ -137,15 +162,32 @@ def play_pass(rng):
 # With your function, a simulation of many bets estimates the probability of winning. Compare it with `p_pass`:
 
 # %%
-rng = np.random.default_rng(2024)
-wins = [play_pass(rng) == 1 for _ in range(10_000)]
-print(f"share of the 10,000 simulated bets won: {sum(wins) / len(wins):.4f}")
+if play_pass(np.random.default_rng(0)) is None:
+    print("play_pass returns nothing yet: write it above, then run this cell again")
+else:
+    rng = np.random.default_rng(2024)
+    wins = [play_pass(rng) == 1 for _ in range(10_000)]
+    print(f"share of the 10,000 simulated bets won: {sum(wins) / len(wins):.4f}")
+
+# %% [markdown] question="crapless" points=2 answer="p_crapless"
+# ## Change the rules: crapless craps
+# Some casinos deal *crapless craps*: on the come-out roll only a 7 wins at once and no total loses at once; every
+# other total (2, 3, 4, 5, 6, 8, 9, 10, 11 or 12) becomes the point, which must then come before a 7. Give the
+# exact probability that a pass line bet wins under these rules as `p_crapless`.
+
+# %%
+# BEGIN SOLUTION
+crapless_points = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+crapless_after_a_point = sum(Fraction(ways(p), 36) * Fraction(ways(p), ways(p) + ways(7)) for p in crapless_points)
+# END SOLUTION
+p_crapless = Fraction(ways(7), 36) + crapless_after_a_point  # SOLUTION
 
 # %% [markdown] question="expected_rolls" points=1 answer="expected_rolls"
 # ## How long a bet lasts
-# How many rolls does a pass line bet last on average, counting the come-out roll? When a point $p$ is set, the
-# wait for $p$ or a 7 is a run of independent rolls that each end it with the same chance; the expected length of
-# such a wait is 1 over that chance. Give the exact expected number of rolls as `expected_rolls`.
+# How many rolls does a pass line bet last on average in crapless craps, counting the come-out roll? When a point
+# $p$ is set, the wait for $p$ or a 7 is a run of independent rolls that each end it with the same chance; the
+# expected length of such a wait is 1 over that chance. Give the exact expected number of rolls as
+# `expected_rolls`.
 
 # %%
-expected_rolls = 1 + sum(Fraction(ways(p), 36) * Fraction(36, ways(p) + ways(7)) for p in points)  # SOLUTION
+expected_rolls = 1 + sum(Fraction(ways(p), 36) * Fraction(36, ways(p) + ways(7)) for p in crapless_points)  # SOLUTION

@@ -5,9 +5,9 @@
 # # Assignment: the long run
 #
 # This assignment follows a player who bets on red at the Oxford Casino's roulette wheel {cite}`oxford_casino_rules`
-# again and again: how likely they are to be ahead after a few bets and after many, how the spread of their
-# result grows, their chance of doubling their money, and what a betting system changes. Before you start, read
-# the chapter on the long run.
+# again and again, and then on other bets of the wheel: how likely they are to be ahead after a few bets and after
+# many, how the spread of their result grows, their chance of reaching a goal, and what a betting system changes.
+# Before you start, read the chapters on the long run and on betting systems.
 #
 # **How to work.** Each question asks you to compute something. Replace each `...` in the cell below the question
 # with your code, run the cell, then run the check cell under it: it says *right*, or *not right yet* with a hint.
@@ -45,54 +45,72 @@ p_ahead_ten = sum(comb(10, k) * p**k * q ** (10 - k) for k in range(6, 11))  # S
 
 # %% [markdown] question="expected_loss" points=1 answer="expected_net"
 # ## What to expect
-# The player bets $10 on red, 100 times. What is their expected net result in dollars (negative for a loss)? Give
+# The player bets $25 on red, 80 times. What is their expected net result in dollars (negative for a loss)? Give
 # it exactly as `expected_net`.
 
 # %%
-expected_net = 100 * 10 * (p * 1 + q * (-1))  # SOLUTION
+expected_net = 80 * 25 * (p * 1 + q * (-1))  # SOLUTION
 
 # %% [markdown] question="variance_hundred" points=1 answer="variance_net"
 # ## How the spread grows
-# The net result of one bet of one unit on red is +1 or -1. Find its variance, $E[X^2] - (E[X])^2$, then the
-# variance of the net result after 100 independent bets, exactly, as `variance_net`. How does the *standard
-# deviation* after $n$ bets grow with $n$, compared with the expected loss?
+# A split covers two of the 38 pockets and pays 17 to 1: the net result of one bet of one unit on a split is +17
+# or -1. Find its variance, $E[X^2] - (E[X])^2$, then the variance of the net result after 100 independent bets
+# on a split, exactly, as `variance_net`. How does the *standard deviation* after $n$ bets grow with $n$, compared
+# with the expected loss?
 
 # %%
 # BEGIN SOLUTION
-mean = p - q
-one_bet = (p + q) - mean**2
+p_split = Fraction(2, 38)
+mean = 17 * p_split + (-1) * (1 - p_split)
+one_bet = 17**2 * p_split + (-1) ** 2 * (1 - p_split) - mean**2
 # END SOLUTION
 variance_net = 100 * one_bet  # SOLUTION
 
-# %% [markdown] question="ahead_thousand" points=1 answer="p_ahead_thousand"
-# ## The long run
-# Now the player bets one unit on red 1,000 times. Give the exact probability that they are ahead at the end, as
-# `p_ahead_thousand`, and compare it with ten bets. (The sum has 500 terms; Python's `Fraction` handles it in a
-# moment.)
+# %% [markdown] question="ahead_any" points=2 answer="chance_ahead" tests={"public":1,"other_bets":1}
+# ## Ahead, on any bet of the wheel
+# A bet on `covered` of the 38 pockets pays `payout` to 1. Write `chance_ahead(plan)`, where `plan` is a tuple
+# `(covered, payout, bets)`: the exact probability of being ahead after `bets` such bets of one unit each. With
+# `k` wins the net result is `payout * k - (bets - k)`, and the number of wins is binomial.
+# `chance_ahead((18, 1, 10))` is your answer to the first question. Use your function to compare 10 bets on red
+# with 1,000 (the sum then has 500 terms; Python's `Fraction` handles it in a moment), and with 36 straight-up
+# bets. The check calls it on bets of its own choosing.
 
 # %%
-p_ahead_thousand = sum(comb(1000, k) * p**k * q ** (1000 - k) for k in range(501, 1001))  # SOLUTION
+def chance_ahead(plan):
+    """P(ahead after `bets` one-unit bets on `covered` of 38 pockets, each paying `payout` to 1)."""
+    # BEGIN SOLUTION
+    covered, payout, bets = plan
+    win = Fraction(covered, 38)
+    return sum(comb(bets, k) * win**k * (1 - win) ** (bets - k)
+               for k in range(bets + 1) if payout * k - (bets - k) > 0)
+    # END SOLUTION
 
 # %% [markdown] question="double_up" points=2 answer="p_double"
-# ## Doubling a bankroll, one unit at a time
-# The player arrives with 10 units and bets one unit on red each spin, until they have 20 units (they stop, happy)
+# ## Reaching a goal, one unit at a time
+# The player arrives with 30 units and bets one unit on red each spin, until they have 45 units (they stop, happy)
 # or nothing. This is the gambler's ruin: with $r = q/p$, the chance of reaching $N$ units before 0, starting from
-# $i$, is $(1 - r^i)/(1 - r^N)$. Give their chance of leaving with 20 units as `p_double`.
+# $i$, is $(1 - r^i)/(1 - r^N)$. Give their chance of leaving with 45 units as `p_double`.
 
 # %%
 # BEGIN SOLUTION
 r = q / p
 # END SOLUTION
-p_double = (1 - r**10) / (1 - r**20)  # SOLUTION
+p_double = (1 - r**30) / (1 - r**45)  # SOLUTION
 
 # %% [markdown] question="bold_play" points=1 answer="p_bold"
 # ## Change the plan: bold play
-# Instead, the player puts all 10 units on red in one bet and leaves whatever happens. What is now their chance
-# of leaving with 20 units? Give it as `p_bold`. Which plan is better for a player who wants to double their money,
-# and why does betting less at a time hurt them?
+# Instead, the player plays *boldly*: at each spin they stake on red just what would take them to 45 units if it
+# wins, or everything they have if that is less. From 30 units they stake 15: a win ends the session at 45, a loss
+# leaves 15, and from 15 they stake all 15 (a win brings them back to 30). What is their chance of leaving with 45
+# units? Write the chance from 30 in terms of the chance from 15, and the chance from 15 in terms of the chance
+# from 30, then solve; give it as `p_bold`. Which plan is better for a player with a goal, and why does betting
+# less at a time hurt them?
 
 # %%
-p_bold = p  # one bet decides everything: it doubles the money exactly when red wins  # SOLUTION
+# BEGIN SOLUTION
+# from_30 = p + q * from_15, and from_15 = p * from_30
+# END SOLUTION
+p_bold = p / (1 - q * p)  # SOLUTION
 
 # %% [markdown] question="martingale_net" points=2 answer="martingale_net"
 # ## A betting system
@@ -107,7 +125,7 @@ all_six_lose = q**6
 # END SOLUTION
 martingale_net = (1 - all_six_lose) * 1 + all_six_lose * -(1 + 2 + 4 + 8 + 16 + 32)  # SOLUTION
 
-# %% [markdown] question="simulate_ahead" points=2 answer="share_ahead"
+# %% [markdown] question="simulate_ahead" points=1 answer="share_ahead"
 # ## Simulate and compare
 # Simulate 10,000 sessions of 100 bets of one unit on red with the random generator `rng` below: the number of
 # wins in a session is `rng.binomial(100, float(p))`, and `size=sessions` draws them all at once. Give the share

@@ -5,8 +5,8 @@
 # # Assignment: roulette
 #
 # This assignment works with the roulette wheel of the Oxford Casino {cite}`oxford_casino_rules`: 38 pockets,
-# the numbers 1 to 36 and the two zeros 0 and 00, every pocket equally likely. Before you start, read the chapter
-# on roulette.
+# the numbers 1 to 36 and the two zeros 0 and 00, every pocket equally likely; and, in its last questions, with a
+# rule and wheels the Oxford Casino does not have. Before you start, read the chapter on roulette.
 #
 # **How to work.** Each question asks you to compute something. Replace each `...` in the cell below the question
 # with your code, run the cell, then run the check cell under it: it says *right*, or *not right yet* with a hint.
@@ -44,13 +44,17 @@ reds = [pocket for pocket in pockets if roulette.colour(pocket) == "red"]
 p_red = Fraction(len(reds), len(pockets))  # SOLUTION
 
 # %% [markdown] question="straight_ev" points=1 answer="ev_straight"
-# ## A straight-up bet
+# ## A night of straight-up bets
 # A straight-up bet on one number pays 35 to 1: if its number comes up you keep your chip and win 35 more, and
-# otherwise you lose the chip. What is the expected value, in chips, of one chip on a straight-up bet? Give it as
-# `ev_straight`, an exact `Fraction` (negative if you lose on average).
+# otherwise you lose the chip. A player puts a $5 chip straight up on 17 at each of 60 spins. What is their
+# expected net result in dollars over the 60 spins? Work out one $1 chip on one spin first: expected values add.
+# Give it as `ev_straight`, an exact `Fraction` (negative if they lose on average).
 
 # %%
-ev_straight = 35 * Fraction(1, 38) + (-1) * Fraction(37, 38)  # SOLUTION
+# BEGIN SOLUTION
+one_chip = 35 * Fraction(1, 38) + (-1) * Fraction(37, 38)
+# END SOLUTION
+ev_straight = 60 * 5 * one_chip  # SOLUTION
 
 # %% [markdown] question="splits" points=1 answer="n_splits"
 # ## Counting splits
@@ -67,7 +71,7 @@ at_the_zeros = 5  # 0-00, 0-1, 0-2, 00-2, 00-3
 # END SOLUTION
 n_splits = side_by_side + one_above_the_other + at_the_zeros  # SOLUTION
 
-# %% [markdown] question="low_wins" points=2 answer="low_wins"
+# %% [markdown] question="low_wins" points=1 answer="low_wins"
 # ## The rule of a bet
 # The low bet wins when the number is from 1 to 18, and pays even money. Write the function `low_wins(pocket)`
 # that returns `True` when the low bet wins on `pocket` and `False` when it loses. Remember that pockets are
@@ -91,50 +95,71 @@ def low_wins(pocket):
 low = simple_bet("low", wheel, low_wins, 1)  # SOLUTION
 edge_low = house_edge(low)  # SOLUTION
 
-# %% [markdown] question="top_line" points=1 answer="edge_top_line"
+# %% [markdown] question="top_line" points=1 answer="ev_top_line"
 # ## The top line
-# The top line covers the five pockets 0, 00, 1, 2 and 3, and pays 6 to 1. Work out its exact house edge, as
-# `edge_top_line`. Is it the same as the edge of the other bets on the wheel?
+# The top line covers the five pockets 0, 00, 1, 2 and 3, and pays 6 to 1. A player bets $3 on the top line at each
+# of 50 spins. What is their exact expected net result in dollars over the 50 spins? Give it as `ev_top_line`. Is
+# the top line's house edge the same as the edge of the other bets on the wheel?
 
 # %%
 # BEGIN SOLUTION
 top = {"0", "00", "1", "2", "3"}
 top_line = simple_bet("top line", wheel, lambda pocket: pocket in top, 6)
 # END SOLUTION
-edge_top_line = house_edge(top_line)  # SOLUTION
+ev_top_line = 50 * 3 * expected_value(top_line)  # SOLUTION
 
-# %% [markdown] question="la_partage" points=2 answer="edge_la_partage"
-# ## Change a rule: la partage
+# %% [markdown] question="la_partage" points=1 answer="edge_la_partage"
+# ## Change a rule: half back on the 0
 # Some casinos give back half of an even-money stake when the ball lands on a zero (the rule is called *la
-# partage*). Suppose the Oxford Casino did this on its own wheel, with both zeros. Predict the house edge on red
-# under this rule, as `edge_la_partage`. A bet with more than a win and a loss is a `Bet(name, space, line, pays)`:
-# `line(pocket)` names the line of the pay table the pocket lands on, and `pays` maps each line to the net result
-# per chip, such as `{"win": 1, "half back": Fraction(-1, 2), "lose": -1}`.
+# partage*). Suppose the Oxford Casino gave half back only when the ball lands on 0, while the 00 still takes the
+# whole stake. Predict the house edge on red under this rule, as `edge_la_partage`. A bet with more than a win and
+# a loss is a `Bet(name, space, line, pays)`: `line(pocket)` names the line of the pay table the pocket lands on,
+# and `pays` maps each line to the net result per chip, such as
+# `{"win": 1, "half back": Fraction(-1, 2), "lose": -1}`.
 
 # %%
 # BEGIN SOLUTION
 def red_line(pocket):
-    """The line of the pay table a red bet lands on, under la partage."""
+    """The line of the pay table a red bet lands on, with half back on the 0 only."""
     if roulette.colour(pocket) == "red":
         return "win"
-    return "half back" if roulette.colour(pocket) == "green" else "lose"
+    return "half back" if pocket == "0" else "lose"
 
 
-red_la_partage = Bet("red, la partage", wheel, red_line, {"win": 1, "half back": Fraction(-1, 2), "lose": -1})
+red_half_back = Bet("red, half back on 0", wheel, red_line, {"win": 1, "half back": Fraction(-1, 2), "lose": -1})
 # END SOLUTION
-edge_la_partage = house_edge(red_la_partage)  # SOLUTION
+edge_la_partage = house_edge(red_half_back)  # SOLUTION
 
 # %% [markdown] question="fair_split" points=1 answer="fair_split"
-# ## A fair payout
-# A split covers two pockets and pays 17 to 1. What payout "x to 1" would make a split a fair bet, with an expected
-# value of exactly 0? Solve for x and give it as `fair_split`, a `Fraction`.
+# ## A fair payout on a wheel with a triple zero
+# A split covers two pockets and pays 17 to 1. Some casinos spin a wheel with a third zero, 000, beside 0 and 00:
+# 39 pockets in all, every pocket equally likely. What payout "x to 1" would make a split a fair bet on that
+# wheel, with an expected value of exactly 0? Solve for x and give it as `fair_split`, a `Fraction`.
 
 # %%
 # BEGIN SOLUTION
-p_win_split = Fraction(2, 38)
+p_win_split = Fraction(2, 39)
 # P(win) * x - P(lose) = 0
 # END SOLUTION
 fair_split = (1 - p_win_split) / p_win_split  # SOLUTION
+
+# %% [markdown] question="edge_of" points=2 answer="edge_of" tests={"public":1,"other_wheels":1}
+# ## Any bet, any wheel
+# Every bet of roulette wins on some pockets and pays "x to 1". Write `edge_of(bet)`, where `bet` is a tuple
+# `(covered, payout, zeros)`: a bet that wins on `covered` pockets and pays `payout` to 1, on a wheel with the
+# numbers 1 to 36 and `zeros` zero pockets, every pocket equally likely. It returns the bet's exact house edge.
+# For instance `edge_of((18, 1, 2))` is the edge of red at the Oxford Casino. The check calls your function on
+# bets and wheels of its own choosing, so derive the edge from the counts: the library's bets know only the wheels
+# of its rules.
+
+# %%
+def edge_of(bet):
+    """The house edge of a bet on `covered` pockets paying `payout` to 1, with `zeros` zeros beside 1-36."""
+    # BEGIN SOLUTION
+    covered, payout, zeros = bet
+    p_win = Fraction(covered, 36 + zeros)
+    return -(p_win * payout - (1 - p_win))
+    # END SOLUTION
 
 # %% [markdown] question="simulate_red" points=1 answer="share_red"
 # ## Simulate and compare

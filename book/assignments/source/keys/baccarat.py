@@ -1,14 +1,18 @@
-"""The baccarat assignment's questions: totals, naturals, the three main bets and two changed rules.
+"""The baccarat assignment's questions: totals, naturals, the three main bets, changed rules and a changed shoe.
 
-Every right answer is computed by :mod:`casino_math.baccarat` for the Oxford
-Casino's eight-deck shoe, and each common mistake (a tie that loses instead of
-pushing, a commission forgotten or taken from the stake, cards dealt as if
-they were put back) by the same numbers under the wrong assumption.
+Every right answer is computed by :mod:`casino_math.baccarat`, for the Oxford
+Casino's eight-deck shoe or for the shoe the questions change to (six decks
+less two 9s), and each common mistake (a tie that loses instead of pushing, a
+commission forgotten or taken from the stake, cards dealt as if they were put
+back, the Oxford shoe used for another) by the same numbers under the wrong
+assumption.
 
 >>> QUESTIONS["banker_edge"].judge(banker_edge_if_ties_lose())
 banker_edge: not right yet. Hint: a tie pushes the banker and player bets: the stake comes back, a result of 0, not a loss.
 >>> p_two_card_natural((16, 4, 4, 4, 4, 4, 4, 4, 4, 4))     # one deck: 504 ordered pairs of 52 * 51
 Fraction(42, 221)
+>>> QUESTIONS["natural"].judge(lambda counts: p_two_card_natural(oxford_shoe().counts))   # the Oxford shoe's chance only
+natural: not right yet. Hint: look again at the shoe (16, 4, 4, 4, 4, 4, 4, 4, 4, 4) of 52 cards: count the ordered pairs (first card, second card) whose total is 8 or 9, the second dealt from what the first left, out of 52 * 51.
 """
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
-from casino_math.baccarat import RULES, Shoe, banker_bet, coups, hand_total, player_bet, point_value, tie_bet
+from casino_math.baccarat import OXFORD, RULES, Shoe, banker_bet, coups, hand_total, player_bet, point_value, tie_bet
 from casino_math.baccarat.cards import RANKS
 from casino_math.bets import house_edge, house_edge_per_bet_resolved, p_win
-from casino_math.classroom.checks import Exact, Rule, Simulation, same_whole
+from casino_math.classroom.checks import Exact, Rule, Simulation, same_exact, same_whole
 
 TIE_PUSHES = "a tie pushes the banker and player bets: the stake comes back, a result of 0, not a loss"
 EDGE_SIGN = "the house edge is minus the expected value, positive when the house wins on average"
@@ -32,14 +36,27 @@ def oxford_shoe() -> Shoe:
     return Shoe.of_decks(RULES["oxford"].decks)
 
 
-def chances() -> tuple[Fraction, Fraction, Fraction]:
-    """P(banker wins), P(player wins), P(tie) for a coup from the Oxford shoe.
+def short_shoe() -> Shoe:
+    """The other casino's shoe: six decks, less two 9s that fell out.
+
+    >>> short_shoe().counts, short_shoe().size
+    ((96, 24, 24, 24, 24, 24, 24, 24, 24, 22), 310)
+    """
+    return Shoe.of_decks(6).without(9, 2)
+
+
+def chances(shoe: Shoe | None = None) -> tuple[Fraction, Fraction, Fraction]:
+    """P(banker wins), P(player wins), P(tie) for a coup from ``shoe`` (the Oxford shoe unless another is given).
 
     >>> sum(chances())
     Fraction(1, 1)
     """
-    deal = coups(oxford_shoe())
+    deal = coups(shoe or oxford_shoe())
     return tuple(deal.P(lambda coup, w=winner: coup.winner == w) for winner in ("banker", "player", "tie"))
+
+
+#: The banker bet with a 4% commission on the win: it pays 24 to 25.
+FOUR_PERCENT = OXFORD.changed(name="Oxford's rules with a 4% commission", banker_pays=Fraction(24, 25))
 
 
 def p_two_card_natural(counts, put_back: bool = False, totals=(8, 9)) -> Fraction:
@@ -53,14 +70,31 @@ def p_two_card_natural(counts, put_back: bool = False, totals=(8, 9)) -> Fractio
     return Fraction(ways, n * (n if put_back else n - 1))
 
 
-def banker_edge_if_ties_lose() -> Fraction:
+def banker_edge_if_ties_lose(shoe: Shoe | None = None, pays: Fraction = Fraction(19, 20)) -> Fraction:
     """The banker bet's edge worked out as if a tie lost the stake (the mistake).
 
     >>> banker_edge_if_ties_lose() > house_edge(banker_bet())
     True
     """
-    banker, player, tie = chances()
-    return -(banker * Fraction(19, 20) - player - tie)
+    banker, player, tie = chances(shoe)
+    return -(banker * pays - player - tie)
+
+
+def _natural_hint(counts: tuple, got) -> str:
+    n = sum(counts)
+    return (f"look again at the shoe {tuple(counts)} of {n} cards: count the ordered pairs (first card, second card) "
+            f"whose total is 8 or 9, the second dealt from what the first left, out of {n} * {n - 1}")
+
+
+def _shoes() -> list[tuple]:
+    """The Oxford Casino's eight decks, one deck and six decks: full shoes."""
+    return [Shoe.of_decks(decks).counts for decks in (8, 1, 6)]
+
+
+def _other_shoes() -> list[tuple]:
+    """Shoes the notebook never shows: cards already dealt, and a shoe of 9s and 0s."""
+    return [short_shoe().counts, Shoe.of_decks(8).removing({0: 40, 8: 10}).counts,
+            Shoe.of_decks(1).removing({1: 4, 9: 3}).counts, (5, 0, 0, 0, 0, 0, 0, 0, 3, 2)]
 
 
 def _total_hint(ranks: tuple, got) -> str:
@@ -86,17 +120,12 @@ QUESTIONS = {
         hint=_total_hint,
         same=same_whole,
     ),
-    "natural": Exact(
+    "natural": Rule(
         "natural",
-        right=lambda: p_two_card_natural(oxford_shoe().counts),
-        hint="count the ordered pairs of cards (first card, second card) whose total is 8 or 9, out of 416 * 415",
-        mistakes=lambda: {
-            p_two_card_natural(oxford_shoe().counts, put_back=True): "the second card comes from a shoe one card "
-                "smaller, holding one card fewer of the first card's value",
-            p_two_card_natural(oxford_shoe().counts, totals=(9,)): "a natural is a total of 8 or of 9",
-            p_two_card_natural(oxford_shoe().counts, totals=(8,)): "a natural is a total of 8 or of 9",
-        },
-        probability=True,
+        outcomes=_shoes,
+        right=p_two_card_natural,
+        hint=_natural_hint,
+        same=same_exact,
     ),
     "banker_edge": Exact(
         "banker_edge",
@@ -136,24 +165,60 @@ QUESTIONS = {
         },
         sign=EDGE_SIGN,
     ),
+    "commission_four": Exact(
+        "commission_four",
+        right=lambda: house_edge(banker_bet(FOUR_PERCENT)),
+        hint="a banker win now pays 24 to 25 (even money less 4%), a player win loses the stake, and a tie gives "
+             "it back",
+        mistakes=lambda: {
+            house_edge(banker_bet()): "that is the edge with the 5% commission; this casino keeps 4% of a win",
+            banker_edge_if_ties_lose(pays=Fraction(24, 25)): TIE_PUSHES,
+            -(chances()[0] - chances()[1] - Fraction(1, 25)): "the commission is 4% of the win, taken only when the "
+                                                                "bet wins, not 4% of every stake",
+            house_edge_per_bet_resolved(banker_bet(FOUR_PERCENT)): "that is per hand resolved; the question asks per "
+                                                                   "hand dealt, ties included with a result of 0",
+        },
+        sign=EDGE_SIGN,
+    ),
+    "short_shoe": Exact(
+        "short_shoe",
+        right=lambda: house_edge(banker_bet(shoe=short_shoe())),
+        hint="count the coups of the six-deck shoe less two 9s, then weigh a banker win at 19/20, a player win at "
+             "-1 and a tie at 0",
+        mistakes=lambda: {
+            house_edge(banker_bet()): "that is the Oxford Casino's full eight-deck shoe; this shoe has six decks "
+                                      "less two 9s",
+            house_edge(banker_bet(shoe=Shoe.of_decks(6))): "that is a full six-deck shoe: take the two 9s out",
+            banker_edge_if_ties_lose(short_shoe()): TIE_PUSHES,
+            house_edge_per_bet_resolved(banker_bet(shoe=short_shoe())): "that is per hand resolved; the question "
+                "asks per hand dealt, ties included with a result of 0",
+        },
+        sign=EDGE_SIGN,
+    ),
     "tie_nine": Exact(
         "tie_nine",
-        right=lambda: house_edge(tie_bet(RULES["tie-9-to-1"])),
-        hint="the tie bet now wins 9 units with the chance of a tie and loses 1 otherwise",
+        right=lambda: house_edge(tie_bet(RULES["tie-9-to-1"], shoe=short_shoe())),
+        hint="the tie bet now wins 9 units with the chance of a tie from the six-deck shoe less two 9s, and loses "
+             "1 otherwise",
         mistakes=lambda: {
-            house_edge(tie_bet()): "that is the edge at 8 to 1 (or 9 paid back for 1, the same thing); a win of "
-                                   "9 to 1 returns the stake and 9 units more",
+            house_edge(tie_bet(shoe=short_shoe())): "that is the edge at 8 to 1 (or 9 paid back for 1, the same "
+                                                    "thing); a win of 9 to 1 returns the stake and 9 units more",
+            house_edge(tie_bet(RULES["tie-9-to-1"])): "that is the tie at 9 to 1 from the Oxford Casino's full "
+                                                      "eight-deck shoe; this one has six decks less two 9s",
         },
         sign=EDGE_SIGN,
     ),
     "fair_commission": Exact(
         "fair_commission",
-        right=lambda: 1 - p_win(player_bet()) / p_win(banker_bet()),
-        hint="solve P(banker wins) * (1 - c) - P(player wins) = 0 for the commission c",
+        right=lambda: 1 - p_win(player_bet(shoe=short_shoe())) / p_win(banker_bet(shoe=short_shoe())),
+        hint="solve P(banker wins) * (1 - c) - P(player wins) = 0 for the commission c, with the chances of the "
+             "six-deck shoe less two 9s",
         mistakes=lambda: {
-            1 - (chances()[1] + chances()[2]) / chances()[0]: TIE_PUSHES,
-            chances()[1] / chances()[0]: "that is what a banker win would pay, 1 - c; the commission is what is "
-                                         "taken away from even money",
+            1 - (chances(short_shoe())[1] + chances(short_shoe())[2]) / chances(short_shoe())[0]: TIE_PUSHES,
+            chances(short_shoe())[1] / chances(short_shoe())[0]: "that is what a banker win would pay, 1 - c; the "
+                                                                 "commission is what is taken away from even money",
+            1 - p_win(player_bet()) / p_win(banker_bet()): "that is the fair commission for the Oxford Casino's "
+                                                           "eight-deck shoe; this one has six decks less two 9s",
         },
     ),
     "play_coup": Simulation(
@@ -170,8 +235,10 @@ def _long_hands():
     return [("9", "9", "9", "9"), ("K", "A", "7", "5"), ("A", "A", "A", "A", "A"), ("8", "Q", "6", "3", "2")]
 
 
-#: Tests only the grader runs: hands longer than any coup deals, and the simulation on an unseen seed.
+#: Tests only the grader runs: hands longer than any coup deals; shoes with cards already dealt, so that a function
+#: that knows only full shoes, or returns the Oxford shoe's chance, fails; and the simulation on an unseen seed.
 HIDDEN = {
     "hand_total": {"long_hands": replace(QUESTIONS["hand_total"], outcomes=_long_hands)},
+    "natural": {"other_shoes": replace(QUESTIONS["natural"], outcomes=_other_shoes)},
     "play_coup": {"other_seed": replace(QUESTIONS["play_coup"], seed=11, rounds=5_000)},
 }

@@ -1,15 +1,20 @@
-"""The craps assignment's questions: the come-out roll, the point, the line bets and the field.
+"""The craps assignment's questions: the come-out roll, the point, the line bets, the field and a place bet.
 
-Every right answer is computed by :mod:`casino_math.craps` under the Oxford
-Casino's rules, and the commonest mistake, counting the 21 *unordered* rolls
-of two dice as if they were equally likely, is computed the same way from
-unordered counts, so that the check can recognise it.
+Every right answer is computed by :mod:`casino_math.craps`, under the Oxford
+Casino's rules or under a changed rules value (a field pay table, a bar on the
+3, a place bet paying 6 to 5, crapless craps), and the commonest mistake,
+counting the 21 *unordered* rolls of two dice as if they were equally likely,
+is computed the same way from unordered counts, so that the check can
+recognise it.
 
 >>> from fractions import Fraction
 >>> QUESTIONS["natural"].judge(Fraction(4, 21))
 natural: not right yet. Hint: that counts unordered rolls, as if {1, 6} were one roll: the 36 ordered rolls (first die, second die) are the equally likely ones, and (1, 6) and (6, 1) are two of them.
 >>> unordered_ways(7), unordered_ways(4)
 (3, 2)
+>>> from casino_math.craps import bet
+>>> QUESTIONS["field_edge"].judge(lambda pays: house_edge(bet("field")))   # the Oxford table's edge, whatever the table
+field_edge: not right yet. Hint: look again at the table {2: 2, 3: 1, 4: 1, 9: 1, 10: 1, 11: 1, 12: 3}: count the ordered rolls that make each total; a winning total gains its payout, every other total loses the unit.
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 
 from casino_math.bets import house_edge, house_edge_per_bet_resolved
-from casino_math.craps import OXFORD, RULES, bet
-from casino_math.craps.line import dont_pass, expected_rolls_to_decision, p_natural, p_pass_wins, pass_line
-from casino_math.craps.rolls import TOTALS, p_total, race
 from casino_math.classroom.checks import Exact, Rule, Simulation, same_exact
+from casino_math.craps import OXFORD
+from casino_math.craps.line import dont_pass, expected_rolls_to_decision, p_natural, p_pass_wins, pass_line
+from casino_math.craps.numbers import place
+from casino_math.craps.rolls import TOTALS, p_total, race, ways
 
 UNORDERED = ("that counts unordered rolls, as if {1, 6} were one roll: the 36 ordered rolls (first die, second die) "
              "are the equally likely ones, and (1, 6) and (6, 1) are two of them")
@@ -50,6 +56,18 @@ def _unordered_race(a: int, b: int) -> Fraction:
     return Fraction(unordered_ways(a), unordered_ways(a) + unordered_ways(b))
 
 
+def four_within(rolls: int, ends=(4, 7), p=p_total) -> Fraction:
+    """P(a 4 is rolled within ``rolls`` rolls, every roll before it a total that does not end the wait).
+
+    ``ends=(4,)`` is the mistake of forgetting that a 7 ends the bet too.
+
+    >>> four_within(1), four_within(3)      # 1/12, and 1/12 * (1 + 3/4 + 9/16)
+    (Fraction(1, 12), Fraction(37, 192))
+    """
+    waits = 1 - sum((p(n) for n in ends), Fraction(0))
+    return sum((waits**k * p(4) for k in range(rolls)), Fraction(0))
+
+
 def pass_wins_from(p_total, p_race, naturals=(7, 11), points=OXFORD.points) -> Fraction:
     """P(pass wins) by first-step analysis from given total and race probabilities (right or mistaken ones).
 
@@ -71,6 +89,44 @@ def _play_pass_exact():
     return pass_line().net().map(int)
 
 
+#: Crapless craps: only a 7 wins on the come-out, nothing loses, and every other total is a point.
+CRAPLESS = OXFORD.changed(name="Crapless craps", naturals=frozenset({7}), craps=frozenset())
+#: The place bets on 5 and 9 paid 6 to 5 instead of Oxford's 7 to 5.
+PLACE_SIX_TO_FIVE = OXFORD.changed(name="Place 5 and 9 at 6 to 5",
+                                   place_pays={**OXFORD.place_pays, 5: Fraction(6, 5), 9: Fraction(6, 5)})
+
+
+def field_edge_of(pays) -> Fraction:
+    """The field's house edge when it pays ``pays[n]`` to 1 on each total n in ``pays`` and loses on the others.
+
+    >>> field_edge_of(OXFORD.field_pays), field_edge_of({2: 3, 12: 3} | dict.fromkeys((3, 4, 9, 10, 11), 1))
+    (Fraction(1, 18), Fraction(0, 1))
+    """
+    return -sum((ways(n) * Fraction(pays.get(n, -1)) for n in TOTALS), Fraction(0)) / 36
+
+
+def _field_table_hint(pays, got) -> str:
+    return (f"look again at the table {pays}: count the ordered rolls that make each total; a winning total gains "
+            "its payout, every other total loses the unit")
+
+
+def _tables(*changes) -> list[dict]:
+    return [{**{n: int(x) if x.denominator == 1 else x for n, x in OXFORD.field_pays.items()}, **change}
+            for change in changes]
+
+
+def _field_tables() -> list[dict]:
+    """The Oxford Casino's field, the 3 to 1 on the 12 of many Las Vegas tables, and a fair table paying 3 to 1 twice."""
+    return _tables({}, {12: 3}, {2: 3, 12: 3})
+
+
+def _other_field_tables() -> list[dict]:
+    """Tables the notebook never shows: winning on the 5 instead of the 9, on no 2, on the 5 as well, at 5 to 2."""
+    no_nine = {n: x for n, x in _tables({5: 1})[0].items() if n != 9}
+    no_two = {n: x for n, x in _tables({})[0].items() if n != 2}
+    return [no_nine, no_two, *_tables({5: 1}, {12: Fraction(5, 2), 2: 3})]
+
+
 QUESTIONS = {
     "natural": Exact(
         "natural",
@@ -85,14 +141,16 @@ QUESTIONS = {
     ),
     "four_first": Exact(
         "four_first",
-        right=lambda: race(4, 7),
-        hint="only the rolls that end the wait matter: count the rolls that make a 4 and those that make a 7",
+        right=lambda: four_within(3),
+        hint="the pass line wins on roll k when the k-1 rolls before it are neither 4 nor 7 and roll k is a 4: "
+             "add this chance for k = 1, 2 and 3",
         mistakes=lambda: {
-            p_total(4): "that is the chance of a 4 on one roll; the bet waits, and rolls that are neither "
-                               "4 nor 7 change nothing",
-            _unordered_race(4, 7): UNORDERED,
-            Fraction(1, 2): "a 4 and a 7 are not equally likely: count the ordered rolls of each",
-            1 - race(4, 7): "that is the chance that the 7 comes first",
+            race(4, 7): "that is the chance that the 4 comes first however long it takes; here it must come within "
+                        "three rolls",
+            3 * p_total(4): "a 4 on the second or third roll wins only if no 4 or 7 came before it",
+            four_within(3, ends=(4,)): "a 7 ends the bet too: the rolls before the 4 must be neither 4 nor 7",
+            p_total(4): "that is only the next roll; the second and third count too",
+            four_within(3, p=_unordered_total): UNORDERED,
         },
         probability=True,
     ),
@@ -117,29 +175,39 @@ QUESTIONS = {
         hint=_field_hint,
         same=same_exact,
     ),
-    "field_edge": Exact(
+    "field_edge": Rule(
         "field_edge",
-        right=lambda: house_edge(bet("field")),
-        hint="the expected value of field_pays(total(roll)) over the 36 rolls, with its sign changed",
-        mistakes=lambda: {
-            house_edge(bet("field", RULES["vegas"])): "that is a table that pays 3 to 1 on the 12; at the Oxford "
-                                                      "Casino the 2 and the 12 both pay 2 to 1",
-            Fraction(4, 36): "the 2 and the 12 pay 2 to 1, not even money",
-            -sum(OXFORD.field_pays.get(n, -1) * _unordered_total(n) for n in TOTALS): UNORDERED,
-        },
-        sign=EDGE_SIGN,
+        outcomes=_field_tables,
+        right=field_edge_of,
+        hint=_field_table_hint,
+        same=same_exact,
     ),
     "bar_three": Exact(
         "bar_three",
-        right=lambda: house_edge(dont_pass(OXFORD.changed(bar=3))),
-        hint="with the bar on the 3, a 3 on the come-out pushes and a 12 wins for Don't Pass: redo the count",
+        right=lambda: house_edge_per_bet_resolved(dont_pass(OXFORD.changed(bar=3))),
+        hint="with the bar on the 3, a 3 on the come-out pushes and a 12 wins for Don't Pass: redo the count, then "
+             "divide the expected loss by the chance that the bet is resolved",
         mistakes=lambda: {
-            house_edge(dont_pass()): "that is the edge with the bar on the 12; the 3 can be rolled two ways, "
-                                     "the 12 only one",
-            house_edge_per_bet_resolved(dont_pass(OXFORD.changed(bar=3))): "that is per bet resolved; the "
-                "question asks per bet made, counting the pushes as bets with a result of 0",
+            house_edge_per_bet_resolved(dont_pass()): "that is the edge with the bar on the 12; the 3 can be rolled "
+                                                      "two ways, the 12 only one",
+            house_edge(dont_pass(OXFORD.changed(bar=3))): "that is per bet made, counting the pushes as bets with a "
+                "result of 0; per bet resolved leaves them out",
             house_edge(dont_pass(OXFORD.changed(bar=None))): "with the 3 barred the bet still has a bar: "
                                                              "a 3 on the come-out pushes",
+        },
+        sign=EDGE_SIGN,
+    ),
+    "place_five": Exact(
+        "place_five",
+        right=lambda: house_edge(place(5, PLACE_SIX_TO_FIVE)),
+        hint="the bet wins 6/5 of the stake if a 5 comes before a 7 and loses the stake otherwise: count the rolls "
+             "that make a 5 and those that make a 7",
+        mistakes=lambda: {
+            house_edge(place(5)): "that is the edge at 7 to 5, the Oxford Casino's payout; this casino pays 6 to 5",
+            -(race(5, 7) * Fraction(1, 5) - race(7, 5)): "6 to 5 means a win of 6 for every 5 staked, on top of the "
+                                                         "stake you keep",
+            -(p_total(5) * Fraction(6, 5) - p_total(7)): "that is one roll; the bet waits through every total that "
+                                                         "is neither 5 nor 7",
         },
         sign=EDGE_SIGN,
     ),
@@ -150,19 +218,40 @@ QUESTIONS = {
         hint="a pass line bet wins at once on 7 or 11, loses at once on 2, 3 or 12, and otherwise rolls on "
              "until its point (it wins) or a 7 (it loses)",
     ),
+    "crapless": Exact(
+        "crapless",
+        right=lambda: p_pass_wins(CRAPLESS),
+        hint="a come-out 7 wins; each other total p becomes the point: add the chance of rolling it times the "
+             "chance of making it before a 7",
+        mistakes=lambda: {
+            p_pass_wins(): "that is the pass line under the Oxford Casino's rules; in crapless craps 2, 3, 11 and 12 "
+                           "are points too",
+            p_pass_wins(OXFORD.changed(craps=frozenset())): "in crapless craps the 11 is a point too: it no longer "
+                                                            "wins at once",
+            pass_wins_from(_unordered_total, _unordered_race, naturals=(7,), points=CRAPLESS.points): UNORDERED,
+            pass_wins_from(p_total, lambda p, seven: p_total(p), naturals=(7,), points=CRAPLESS.points): "after a "
+                "point is set the bet waits: the point must come before a 7, however many rolls that takes",
+        },
+        probability=True,
+    ),
     "expected_rolls": Exact(
         "expected_rolls",
-        right=expected_rolls_to_decision,
+        right=lambda: expected_rolls_to_decision(CRAPLESS),
         hint="one come-out roll, plus, when a point p is set, the expected wait for p or a 7: 36 over the "
              "ways to roll either",
         mistakes=lambda: {
-            expected_rolls_to_decision() - 1: "count the come-out roll too",
+            expected_rolls_to_decision(CRAPLESS) - 1: "count the come-out roll too",
+            expected_rolls_to_decision(): "that is how long a bet lasts under the Oxford Casino's rules; in crapless "
+                                          "craps every come-out total but 7 sets a point",
         },
     ),
 }
 
 #: Tests only the grader runs: the simulation on a seed the notebook never shows, so a function that replays one
-#: seed's rounds scores only the public half (fewer rounds: the 4 standard errors scale with them).
+#: seed's rounds scores only the public half (fewer rounds: the 4 standard errors scale with them); and field pay
+#: tables that win on other totals, so a function that knows only the Oxford table's winning totals (or returns
+#: the library's edge of the Oxford field) fails.
 HIDDEN = {
     "play_pass": {"other_seed": replace(QUESTIONS["play_pass"], seed=7, rounds=5_000)},
+    "field_edge": {"other_tables": replace(QUESTIONS["field_edge"], outcomes=_other_field_tables)},
 }

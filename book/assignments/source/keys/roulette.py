@@ -1,28 +1,34 @@
-"""The roulette assignment's questions: the Oxford Casino's wheel of 38 pockets.
+"""The roulette assignment's questions: the Oxford Casino's wheel of 38 pockets, and wheels the book never spins.
 
-Every right answer is computed by :mod:`casino_math.roulette`, and every
-common mistake by the same library under the wrong assumption (a wheel of 36
-or 37 pockets, zeros that win an outside bet, a payout read as "for 1").
+Every right answer on the Oxford wheel is computed by :mod:`casino_math.roulette`,
+and every common mistake by the same library under the wrong assumption (a
+wheel of 36 or 37 pockets, zeros that win an outside bet, a payout read as "for
+1").  Wheels the library's rules do not describe (a triple zero, any number of
+zeros) are counted by :func:`_edge` and :func:`_fair`, from whole numbers.
 
 >>> from fractions import Fraction
 >>> QUESTIONS["red"].judge(Fraction(18, 37))
 red: not right yet. Hint: 37 pockets is a single-zero wheel: the Oxford wheel has both 0 and 00.
 >>> QUESTIONS["straight_ev"].judge(Fraction(0))
 straight_ev: not right yet. Hint: 35 to 1 would be a fair payout on a wheel of 36 pockets: the two zeros are the house's share, count them.
+>>> QUESTIONS["edge_of"].judge(lambda bet: Fraction(1, 19))
+edge_of: not right yet. Hint: look again at a bet on 5 pockets paying 6 to 1 with 2 zeros: the wheel has 36 + 2 pockets, and a win returns the stake and the payout.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from math import sqrt
 
 from casino_math import roulette
-from casino_math.bets import WIN, expected_value, fair_payout, house_edge, p_win
-from casino_math.classroom.checks import Estimate, Exact, Rule
+from casino_math.bets import WIN, Bet, expected_value, house_edge, p_win
+from casino_math.classroom.checks import Estimate, Exact, Rule, same_exact
 
 THIRTY_SIX = "a wheel of 36 pockets has no zeros: the Oxford wheel has 0 and 00 as well"
 THIRTY_SEVEN = "37 pockets is a single-zero wheel: the Oxford wheel has both 0 and 00"
+THIRTY_NINE = "a wheel with 0, 00 and 000 has 39 pockets"
 EDGE_SIGN = "the house edge is minus the expected value, positive when the house wins on average"
 EV_SIGN = "an expected value is negative when the bettor loses on average"
 
@@ -36,7 +42,32 @@ def _edge(covered: int, pockets: int, payout) -> Fraction:
     >>> _edge(1, 38, 35), _edge(1, 36, 35)
     (Fraction(1, 19), Fraction(0, 1))
     """
-    return 1 - Fraction((payout + 1) * covered, pockets)
+    return 1 - Fraction(covered, pockets) * (payout + 1)
+
+
+def _fair(covered: int, pockets: int) -> Fraction:
+    """The payout "x to 1" that makes a bet on ``covered`` of ``pockets`` pockets fair: P(win) x = P(lose).
+
+    >>> _fair(2, 38), _fair(2, 39)
+    (Fraction(18, 1), Fraction(37, 2))
+    """
+    return Fraction(pockets - covered, covered)
+
+
+#: The spins of the question "A night of straight-up bets": a $5 chip at each of 60 spins.
+SPINS, CHIP = 60, 5
+
+
+#: The spins of the question "The top line": $3 at each of 50 spins.
+TOP_SPINS, TOP_CHIP = 50, 3
+
+
+def _night(edge_per_chip: Fraction) -> Fraction:
+    return -SPINS * CHIP * edge_per_chip
+
+
+def _top_night(edge_per_chip: Fraction) -> Fraction:
+    return -TOP_SPINS * TOP_CHIP * edge_per_chip
 
 
 def _low_hint(pocket: str, got) -> str:
@@ -58,6 +89,41 @@ def _oxford_la_partage() -> roulette.RouletteRules:
     return roulette.OXFORD.changed(name="The Oxford wheel with la partage", la_partage=True)
 
 
+def red_half_back_on_zero() -> Bet:
+    """Red on the Oxford wheel when the 0 (but not the 00) gives half the stake back.
+
+    >>> house_edge(red_half_back_on_zero())        # (19 - 18 - 1/2) / 38
+    Fraction(3, 76)
+    """
+    def line(pocket: str) -> str:
+        if roulette.colour(pocket) == "red":
+            return "win"
+        return "half back" if pocket == "0" else "lose"
+    return Bet("red, half back on 0", roulette.wheel(), line, {"win": 1, "half back": Fraction(-1, 2), "lose": -1})
+
+
+def _edge_of(bet: tuple) -> Fraction:
+    covered, payout, zeros = bet
+    return _edge(covered, 36 + zeros, payout)
+
+
+def _edge_of_hint(bet: tuple, got) -> str:
+    covered, payout, zeros = bet
+    return (f"look again at a bet on {covered} pocket{'s' if covered != 1 else ''} paying {payout} to 1 with {zeros} "
+            f"zero{'s' if zeros != 1 else ''}: the wheel has 36 + {zeros} pockets, and a win returns the stake and "
+            "the payout")
+
+
+def _oxford_bets() -> list[tuple]:
+    """Red and the top line on the Oxford wheel, and bets on it at payouts its layout does not offer."""
+    return [(18, 1, 2), (5, 6, 2), (6, 4, 2), (2, 15, 2), (4, 7, 2)]
+
+
+def _other_wheels() -> list[tuple]:
+    """Wheels the notebook never shows and the library's rules cannot describe, and a payout of 9 to 2."""
+    return [(1, 35, 1), (18, 1, 4), (6, 4, 1), (4, 7, 3), (3, 10, 5), (2, 15, 1), (6, Fraction(9, 2), 3)]
+
+
 QUESTIONS = {
     "red": Exact(
         "red",
@@ -72,14 +138,21 @@ QUESTIONS = {
     ),
     "straight_ev": Exact(
         "straight_ev",
-        right=lambda: expected_value(roulette.straight(17)),
-        hint="a straight wins 35 on one pocket of 38 and loses the chip on each of the others: add both parts",
+        right=lambda: SPINS * CHIP * expected_value(roulette.straight(17)),
+        hint="a straight wins 35 on one pocket of 38 and loses the chip on each of the others: add both parts for "
+             "one $1 chip, then scale to a $5 chip and add the 60 spins",
         mistakes=lambda: {
             Fraction(0): "35 to 1 would be a fair payout on a wheel of 36 pockets: the two zeros are the house's share, "
                          "count them",
-            -_edge(1, 37, 35): THIRTY_SEVEN,
-            Fraction(35, 38): "that is only what the wins bring; the chip is lost on each of the other 37 pockets",
-            Fraction(36, 38) - Fraction(37, 38): "a win of 35 to 1 adds 35 chips to the stake you keep: the net win is 35, not 36",
+            _night(_edge(1, 37, 35)): THIRTY_SEVEN,
+            expected_value(roulette.straight(17)): "that is one $1 chip on one spin: the player stakes $5 at each "
+                                                   "of 60 spins",
+            CHIP * expected_value(roulette.straight(17)): "that is one spin: expected values add, so add the 60 spins",
+            SPINS * expected_value(roulette.straight(17)): "that is a $1 chip: the player stakes $5 at each spin",
+            SPINS * CHIP * Fraction(35, 38): "that is only what the wins bring; the chip is lost on each of the other "
+                                             "37 pockets",
+            _night(_edge(1, 38, 36)): "a win of 35 to 1 adds 35 chips to the stake you keep: the net win is 35, "
+                                      "not 36",
         },
         sign=EV_SIGN,
     ),
@@ -114,39 +187,56 @@ QUESTIONS = {
     ),
     "top_line": Exact(
         "top_line",
-        right=lambda: house_edge(roulette.top_line()),
-        hint="the top line wins on five pockets of 38 and pays 6 to 1; find its expected value",
+        right=lambda: TOP_SPINS * TOP_CHIP * expected_value(roulette.top_line()),
+        hint="the top line wins 6 on five pockets of 38 and loses the chip on the others: find the expected value "
+             "of one $1 chip, then scale to $3 a spin and add the 50 spins",
         mistakes=lambda: {
-            _edge(5, 37, 6): THIRTY_SEVEN,
-            _edge(5, 36, 6): THIRTY_SIX,
-            _edge(5, 38, 5): "6 to 1 means you win 6 chips and keep your own: the net win is 6",
-            _edge(4, 38, 6): "the top line covers five pockets: 0, 00, 1, 2 and 3",
-            house_edge(roulette.straight(1)): "every other bet has this edge; the top line is the exception: "
-                                              "work out its expected value",
+            _top_night(_edge(5, 37, 6)): THIRTY_SEVEN,
+            _top_night(_edge(5, 36, 6)): THIRTY_SIX,
+            _top_night(_edge(5, 38, 5)): "6 to 1 means you win 6 chips and keep your own: the net win is 6",
+            _top_night(_edge(4, 38, 6)): "the top line covers five pockets: 0, 00, 1, 2 and 3",
+            _top_night(house_edge(roulette.straight(1))): "every other bet has this edge; the top line is the "
+                                                          "exception: work out its expected value",
+            expected_value(roulette.top_line()): "that is one $1 chip on one spin: the player stakes $3 at each of "
+                                                 "50 spins",
+            TOP_CHIP * expected_value(roulette.top_line()): "that is one spin: expected values add, so add the 50 "
+                                                            "spins",
         },
-        sign=EDGE_SIGN,
+        sign=EV_SIGN,
     ),
     "la_partage": Exact(
         "la_partage",
-        right=lambda: house_edge(roulette.red(_oxford_la_partage())),
-        hint="the bet now has three lines: win 1 on red, lose half the stake on a zero, lose the stake on black",
+        right=lambda: house_edge(red_half_back_on_zero()),
+        hint="the bet now has three lines: win 1 on red, lose half the stake on the 0, lose the stake on black and "
+             "on the 00",
         mistakes=lambda: {
-            house_edge(roulette.red()): "that is the edge without the rule: a zero now costs only half the stake",
-            house_edge(roulette.red(roulette.LA_PARTAGE)): "that is la partage on a single-zero wheel; the Oxford wheel has "
-                                                    "two zeros",
-            Fraction(0): "a zero still costs half the stake, so the bet cannot be fair",
+            house_edge(roulette.red()): "that is the edge without the rule: the 0 now costs only half the stake",
+            house_edge(roulette.red(_oxford_la_partage())): "that gives half back on both zeros; here only the 0 "
+                                                            "does, and the 00 takes the whole stake",
+            house_edge(roulette.red(roulette.LA_PARTAGE)): "that is la partage on a single-zero wheel; the Oxford "
+                                                           "wheel has two zeros, and only the 0 gives half back",
+            Fraction(0): "a zero still costs at least half the stake, so the bet cannot be fair",
         },
         sign=EDGE_SIGN,
     ),
     "fair_split": Exact(
         "fair_split",
-        right=lambda: fair_payout(roulette.split(1, 2)),
-        hint="solve P(win) * x - P(lose) = 0 for x, with the split's two pockets out of 38",
+        right=lambda: _fair(2, 39),
+        hint="solve P(win) * x - P(lose) = 0 for x, with the split's two pockets out of 39",
         mistakes=lambda: {
             Fraction(17): "17 to 1 is what the casino pays, and it would be fair only on a wheel of 36 pockets",
-            Fraction(37, 2) - 1: THIRTY_SEVEN,
-            Fraction(19): "a payout 'x to 1' is the net win on top of the stake you keep: the stake is not part of x",
+            _fair(2, 38): f"that is fair on the Oxford wheel of 38 pockets; {THIRTY_NINE}",
+            _fair(2, 37): f"that is fair on a single-zero wheel of 37 pockets; {THIRTY_NINE}",
+            _fair(2, 39) + 1: "a payout 'x to 1' is the net win on top of the stake you keep: the stake is not part "
+                              "of x",
         },
+    ),
+    "edge_of": Rule(
+        "edge_of",
+        outcomes=_oxford_bets,
+        right=_edge_of,
+        hint=_edge_of_hint,
+        same=same_exact,
     ),
     "simulate_red": Estimate(
         "simulate_red",
@@ -156,4 +246,10 @@ QUESTIONS = {
         hint="spin the wheel with rng.choice(pockets, size=spins) and count the red results",
         mistakes=lambda: {Fraction(1, 2): "your simulated wheel seems to have no zeros: spin all 38 pockets"},
     ),
+}
+
+#: Tests only the grader runs: wheels with 0, 1, 3, 4 or 5 zeros, which no chapter spins and no rules value of the
+#: library describes, so a function that only knows the Oxford wheel (or calls the library's Oxford bets) fails.
+HIDDEN = {
+    "edge_of": {"other_wheels": replace(QUESTIONS["edge_of"], outcomes=_other_wheels)},
 }
