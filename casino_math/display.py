@@ -107,6 +107,7 @@ class Table:
     rows: Sequence[Sequence[str]]
     caption: str = ""
     sortable: bool = False  #: on the published site, clicking a heading sorts the rows
+    filterable: bool = False  #: on the published site, a search box above the table keeps the rows that match
 
     def __repr__(self) -> str:
         cells = [list(map(str, self.columns))] + [[str(c) for c in row] for row in self.rows]
@@ -127,8 +128,11 @@ class Table:
             "<tr>" + "".join(html_cell(str(c), share) for c, share in zip(row, shares)) + "</tr>" for row in self.rows
         )
         caption = f"<caption>{html.escape(reader_caption(self.caption))}</caption>" if self.caption else ""
-        classes = "casino-math-table sortable" if self.sortable else "casino-math-table"
-        return f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        classes = " ".join(["casino-math-table", *(["sortable"] * self.sortable), *(["filterable"] * self.filterable)])
+        table = f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        # A table wider than the text column scrolls inside this frame (focusable, so a keyboard can scroll it).
+        label = html.escape(reader_caption(self.caption) or "table", quote=True)
+        return f'<div class="table-frame" tabindex="0" role="region" aria-label="{label}">{table}</div>'
 
     def _repr_markdown_(self) -> str:
         def line(cells: Sequence[str]) -> str:
