@@ -183,6 +183,8 @@ def bet_table(bets: Iterable[Bet], caption: str = "") -> Table:
 
 #: A fraction longer than this many characters is shown as its percent (or decimal), the fraction one click away.
 LONG_FRACTION = 13
+#: A list ("a: 1 to 1; b: 2 to 1; ...") longer than this many characters shows its first item, the rest one click away.
+LONG_LIST = 40
 _FRACTION_CELL = re.compile(r"(-?\d+/\d+)(?: \((-?[\d.]+%)\))?")
 _PAYOUT = re.compile(r"(\d) to (\d)")
 NO_BREAK_TO = "\\1\u00a0to\u00a0\\2"  # "9 to 5" with no-break spaces, so a payout never wraps
@@ -240,6 +242,8 @@ def html_cell(text: str, share: bool = False) -> str:
 
     >>> html_cell("dont_pass"), html_cell("9 to 5")
     ('<td>Don&#x27;t pass</td>', '<td>9\xa0to\xa05</td>')
+    >>> print(html_cell("natural win: 1 to 1; win by 9: 30 to 1; win by 8: 10 to 1").replace("\xa0", " "))
+    <td><details class="long-list"><summary>natural win: 1 to 1; …</summary><span>win by 9: 30 to 1</span><span>win by 8: 10 to 1</span></details></td>
     >>> html_cell("244/495", share=True)
     '<td data-value="0.4929292929">244/495 <span class="percent">(49.293%)</span></td>'
     >>> print(html_cell("8954111587648/19524993263685", share=True))
@@ -248,6 +252,10 @@ def html_cell(text: str, share: bool = False) -> str:
     import html
 
     cell = _FRACTION_CELL.fullmatch(text)
+    if cell is None and len(text) > LONG_LIST and "; " in text:
+        first, *rest = (html.escape(_PAYOUT.sub(NO_BREAK_TO, part)) for part in text.split("; "))
+        return (f'<td><details class="long-list"><summary>{first}; …</summary>'
+                + "".join(f"<span>{part}</span>" for part in rest) + "</details></td>")
     if cell is None:
         return f"<td>{html.escape(_PAYOUT.sub(NO_BREAK_TO, reader_text(text)))}</td>"
     fraction, q = cell[1], Fraction(cell[1])
