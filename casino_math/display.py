@@ -184,7 +184,7 @@ def bet_table(bets: Iterable[Bet], caption: str = "") -> Table:
 #: A fraction longer than this many characters is shown as its percent (or decimal), the fraction one click away.
 LONG_FRACTION = 13
 #: A list ("a: 1 to 1; b: 2 to 1; ...") longer than this many characters shows its first item, the rest one click away.
-LONG_LIST = 40
+LONG_LIST = 60
 _FRACTION_CELL = re.compile(r"(-?\d+/\d+)(?: \((-?[\d.]+%)\))?")
 _PAYOUT = re.compile(r"(\d) to (\d)")
 NO_BREAK_TO = "\\1\u00a0to\u00a0\\2"  # "9 to 5" with no-break spaces, so a payout never wraps
@@ -242,8 +242,8 @@ def html_cell(text: str, share: bool = False) -> str:
 
     >>> html_cell("dont_pass"), html_cell("9 to 5")
     ('<td>Don&#x27;t pass</td>', '<td>9\xa0to\xa05</td>')
-    >>> print(html_cell("natural win: 1 to 1; win by 9: 30 to 1; win by 8: 10 to 1").replace("\xa0", " "))
-    <td><details class="long-list"><summary>natural win: 1 to 1; …</summary><span>win by 9: 30 to 1</span><span>win by 8: 10 to 1</span></details></td>
+    >>> print(html_cell("natural win: 1 to 1; win by 9: 30 to 1; win by 8: 10 to 1; win by 7: 6 to 1").replace("\xa0", " "))
+    <td><details class="long-list"><summary>natural win: 1 to 1; …</summary><span>win by 9: 30 to 1</span><span>win by 8: 10 to 1</span><span>win by 7: 6 to 1</span></details></td>
     >>> html_cell("244/495", share=True)
     '<td data-value="0.4929292929">244/495 <span class="percent">(49.293%)</span></td>'
     >>> print(html_cell("8954111587648/19524993263685", share=True))
