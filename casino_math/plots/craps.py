@@ -109,7 +109,7 @@ def odds_chart(policies: Sequence[str] = ODDS_POLICIES) -> Figure:
     ax.set_xlabel("odds policy")
     ax.set_ylabel("house edge (% of total bet)")
     ax.set_title("Line bets with full odds: more odds, smaller edge per dollar bet")
-    legend_below(fig, ax)
+    legend_below(fig)
     return fig
 
 
@@ -134,7 +134,7 @@ def compare_chart(rules_names: Sequence[str] = ("oxford", "vegas"), odds: str = 
                   ha="right")
     ax.set_ylabel("house edge (% of amount put down)")
     ax.set_title("Where the rules make a difference")
-    legend_below(fig, ax, columns=1)
+    legend_below(fig, columns=1)
     return fig
 
 

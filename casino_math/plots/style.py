@@ -82,11 +82,15 @@ def panels(n: int, height: float, **options: Any) -> tuple[Figure, list[Axes]]:
     return fig, axes[:n]
 
 
-def legend_below(fig: Figure, ax: Axes, columns: int | None = None) -> None:
-    """One legend for the figure, under its axes (never over the data), from ``ax``'s labelled series."""
-    handles, labels = ax.get_legend_handles_labels()
-    if handles:
-        fig.legend(handles, labels, loc="outside lower center", ncols=columns or min(len(labels), 3))
+def legend_below(fig: Figure, columns: int | None = None) -> None:
+    """One legend for the figure, under its axes (never over the data), of every panel's labelled series."""
+    by_label: dict[str, Any] = {}
+    for ax in fig.axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            by_label.setdefault(label, handle)
+    if by_label:
+        fig.legend(list(by_label.values()), list(by_label), loc="outside lower center",
+                   ncols=columns or min(len(by_label), 3))
 
 
 def labels(texts: Sequence[str]) -> list[str]:
