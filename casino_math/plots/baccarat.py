@@ -14,7 +14,7 @@ from .. import bets
 from ..baccarat import OXFORD, BaccaratRules, posted_bets
 from ..baccarat.cards import POINT_VALUES
 from ..baccarat.rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
-from .style import GAIN, LOSS, WIDTH, labels, panels, styled
+from .style import GAIN, LOSS, MARKERS, WIDTH, labels, panels, styled
 
 #: Colours of the chart's cells: stand, draw, natural (each cell also says its word, so colour is never alone).
 CHART_COLOURS = {"S": "#e8e8e8", "D": "#56B4E9", "N": "#E69F00"}
@@ -74,8 +74,8 @@ def edges_by_decks(rules: BaccaratRules = OXFORD, decks: Iterable[int] = range(1
     fig, (left, right) = panels(2, 3.4)
     for ax, title, bet_ids in ((left, "Banker and player", ("banker", "player")),
                                (right, "Tie and Dragon Bonus", ("tie", "dragon_bonus_player", "dragon_bonus_banker"))):
-        for bet_id, label in zip(bet_ids, labels(bet_ids)):
-            ax.plot(decks, edges[bet_id], label=label)
+        for bet_id, label, marker in zip(bet_ids, labels(bet_ids), MARKERS):
+            ax.plot(decks, edges[bet_id], marker=marker, label=label)
         ax.set_xlabel("number of decks")
         ax.set_ylabel("house edge (%)")
         ax.set_xticks(decks)

@@ -155,7 +155,7 @@ def ahead_figure(bet_list: Sequence[bets.Bet], max_spins: int = 1000) -> Figure:
     fig, ax = plt.subplots(figsize=(WIDTH, 3.4), layout="constrained")
     spins = range(1, max_spins + 1)
     for bet in bet_list:
-        ax.plot(spins, [float(q) for q in ahead_curve(bet, max_spins)], lw=1.2, label=bet.name, marker="none")
+        ax.plot(spins, [float(q) for q in ahead_curve(bet, max_spins)], lw=1.2, label=bet.name)
     ax.axhline(0.5, color="grey", lw=0.8, ls=":")
     ax.set_xscale("log")
     ax.set_xlabel("spins")

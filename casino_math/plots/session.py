@@ -187,7 +187,7 @@ def explorer_figure(w: ruin.Walk, paths: npt.NDArray[Any], stake: float = 1, tit
     fig, (left, right) = plt.subplots(1, 2, figsize=(WIDTH, 3.4), sharey=True, gridspec_kw={"width_ratios": [3, 1]},
                                       layout="constrained")
     for row, colour in zip(paths, PALETTE * (len(paths) // len(PALETTE) + 1)):
-        left.plot(np.arange(paths.shape[1]), (w.bankroll + row) * stake, color=colour, lw=1, alpha=0.8, marker="none")
+        left.plot(np.arange(paths.shape[1]), (w.bankroll + row) * stake, color=colour, lw=1, alpha=0.8)
     left.axhline(w.bankroll * stake, color="black", lw=0.8, ls=":")
     left.set_xlabel("bet")
     left.set_ylabel("bankroll")

@@ -1,8 +1,8 @@
 """The house style of the book's figures: legible at the width the page shows them, readable without colour.
 
 - :data:`WIDTH`: every figure is at most as wide as the text column, so its text is shown at full size;
-- :data:`PALETTE`: Okabe and Ito's colour-blind-safe colours, with a line style and a marker per series
-  (:data:`STYLE`'s property cycle), so no series is told apart by colour alone;
+- :data:`PALETTE`: Okabe and Ito's colour-blind-safe colours, with a line style per series (:data:`STYLE`'s
+  property cycle) and a marker where a series has few points, so no series is told apart by colour alone;
 - :func:`panels`: at most two panels side by side, more go on further rows;
 - :func:`legend_below`: a legend under the axes, never over the data.
 
@@ -47,7 +47,8 @@ STYLE: dict[RcKeyType, Any] = {
     "legend.fontsize": SMALLEST + 0.5,
     "legend.frameon": False,
     "figure.dpi": 100,
-    "axes.prop_cycle": cycler(color=PALETTE) + cycler(linestyle=LINE_STYLES) + cycler(marker=MARKERS),
+    # Colour and line style change together; a series of few points adds its marker (MARKERS) where it is drawn.
+    "axes.prop_cycle": cycler(color=PALETTE) + cycler(linestyle=LINE_STYLES),
     "lines.markersize": 4.5,
 }
 
