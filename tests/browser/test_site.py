@@ -235,7 +235,8 @@ def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
     page = read_at(path, width)
     spilling = page.evaluate(
         "() => { const article = document.querySelector('article.bd-article') || document.querySelector('main');"
-        " const column = article.getBoundingClientRect();"
+        " const right = article.getBoundingClientRect().right - parseFloat(getComputedStyle(article).paddingRight);"
+        " const column = {right};"
         " return [...article.querySelectorAll('table, pre, .cell_output')].filter(e => {"
         "   const box = e.getBoundingClientRect(); if (box.width === 0) return false;"
         "   let frame = e; while (frame && frame !== article) { const s = getComputedStyle(frame);"
@@ -253,7 +254,8 @@ def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
     page = read_at(path, WIDTHS["laptop"])
     wide = page.evaluate(
         "() => { const article = document.querySelector('article.bd-article') || document.querySelector('main');"
-        " const width = article.getBoundingClientRect().width;"
+        " const s = getComputedStyle(article);"
+        " const width = article.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);"
         " return [...article.querySelectorAll('table')].filter(t => t.offsetParent !== null && t.scrollWidth > width + 1)"
         " .map(t => `${(t.caption ? t.caption.textContent : t.rows[0].textContent).trim().slice(0, 50)}:"
         " ${t.scrollWidth} px in ${Math.round(width)} px`); }"
