@@ -2,14 +2,21 @@
 
 Nothing here computes a result; it only formats one.  Rounding is done in
 exact arithmetic (half away from zero), so the digits shown are the true ones.
+
+A table's plain text (what the command line prints) keeps the bet and rules
+IDs a user types; its HTML (what a reader of the book sees) shows their names,
+keeps payouts such as "9 to 5" on one line, and folds a long fraction behind
+its percent, one click away.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
 from .distribution import exact
@@ -100,6 +107,7 @@ class Table:
     rows: Sequence[Sequence[str]]
     caption: str = ""
     sortable: bool = False  #: on the published site, clicking a heading sorts the rows
+    filterable: bool = False  #: on the published site, a search box above the table keeps the rows that match
 
     def __repr__(self) -> str:
         cells = [list(map(str, self.columns))] + [[str(c) for c in row] for row in self.rows]
@@ -114,13 +122,17 @@ class Table:
     def _repr_html_(self) -> str:
         import html
 
-        head = "".join(f'<th scope="col">{html.escape(str(c))}</th>' for c in self.columns)
+        shares = [_is_share_column(str(c), self.columns) for c in self.columns]
+        head = "".join(f'<th scope="col">{html.escape(reader_text(str(c)))}</th>' for c in self.columns)
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows
+            "<tr>" + "".join(html_cell(str(c), share) for c, share in zip(row, shares)) + "</tr>" for row in self.rows
         )
-        caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
-        classes = "casino-math-table sortable" if self.sortable else "casino-math-table"
-        return f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        caption = f"<caption>{html.escape(reader_caption(self.caption))}</caption>" if self.caption else ""
+        classes = " ".join(["casino-math-table", *(["sortable"] * self.sortable), *(["filterable"] * self.filterable)])
+        table = f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        # A table wider than the text column scrolls inside this frame (focusable, so a keyboard can scroll it).
+        label = html.escape(reader_caption(self.caption) or "table", quote=True)
+        return f'<div class="table-frame" tabindex="0" role="region" aria-label="{label}">{table}</div>'
 
     def _repr_markdown_(self) -> str:
         def line(cells: Sequence[str]) -> str:
@@ -165,3 +177,92 @@ def bet_table(bets: Iterable[Bet], caption: str = "") -> Table:
         },
         caption,
     )
+
+
+# What a reader sees in a table on a page: names, not IDs; payouts on one line; long fractions folded.
+
+#: A fraction longer than this many characters is shown as its percent (or decimal), the fraction one click away.
+LONG_FRACTION = 13
+#: A list ("a: 1 to 1; b: 2 to 1; ...") longer than this many characters shows its first item, the rest one click away.
+LONG_LIST = 60
+_FRACTION_CELL = re.compile(r"(-?\d+/\d+)(?: \((-?[\d.]+%)\))?")
+_PAYOUT = re.compile(r"(\d) to (\d)")
+NO_BREAK_TO = "\\1\u00a0to\u00a0\\2"  # "9 to 5" with no-break spaces, so a payout never wraps
+_SHARE_WORDS = ("p(", "edge", "probability", "chance", "share")
+
+
+@cache
+def reader_names() -> dict[str, str]:
+    """Every game's bet IDs and rules IDs -> the names a reader sees (each game keeps them with its rules).
+
+    >>> names = reader_names()
+    >>> names["dont_pass"], names["dragon_bonus_player"], names["red"], names["single_zero"]
+    ("Don't pass", 'Dragon Bonus (player)', 'Red', 'Single zero')
+    """
+    from .baccarat import layout as baccarat_layout
+    from .baccarat import rules as baccarat_rules
+    from .craps import rules as craps_rules
+    from .roulette import rules as roulette_rules
+
+    named: dict[str, str] = {}
+    for names in (roulette_rules.BET_NAMES, craps_rules.BET_NAMES, baccarat_layout.BET_NAMES,
+                  roulette_rules.RULES_NAMES, craps_rules.RULES_NAMES, baccarat_rules.RULES_NAMES):
+        named.update(names)
+    return named
+
+
+def reader_text(text: str) -> str:
+    """The reader's name for a bet or rules ID; any other text unchanged.
+
+    >>> reader_text("dont_pass"), reader_text("la_partage"), reader_text("straight 17")
+    ("Don't pass", 'La partage', 'straight 17')
+    """
+    return reader_names().get(text, text)
+
+
+def reader_caption(caption: str) -> str:
+    """A caption with each "(ID rules)" named as a reader knows the rules.
+
+    >>> reader_caption("Mini-baccarat, 8 decks (oxford rules)")
+    'Mini-baccarat, 8 decks (Oxford rules)'
+    """
+    return re.sub(r"\b([a-z0-9_-]+) rules\b", lambda m: f"{reader_text(m[1])} rules", caption)
+
+
+def _is_share_column(heading: str, columns: Sequence[str]) -> bool:
+    """Whether a column holds chances or edges (shown with percents), unless a "%" column beside it has them."""
+    words = heading.lower()
+    return any(w in words for w in _SHARE_WORDS) and f"{heading} %" not in columns and "%" not in words
+
+
+def html_cell(text: str, share: bool = False) -> str:
+    r"""One table cell as HTML: a name for an ID, a payout that never wraps, a long fraction folded behind its percent.
+
+    ``share``: the column holds chances or edges, so a fraction in it is shown with its percent.
+
+    >>> html_cell("dont_pass"), html_cell("9 to 5")
+    ('<td>Don&#x27;t pass</td>', '<td>9\xa0to\xa05</td>')
+    >>> print(html_cell("natural win: 1 to 1; win by 9: 30 to 1; win by 8: 10 to 1; win by 7: 6 to 1").replace("\xa0", " "))
+    <td><details class="long-list"><summary>natural win: 1 to 1; …</summary><span>win by 9: 30 to 1</span><span>win by 8: 10 to 1</span><span>win by 7: 6 to 1</span></details></td>
+    >>> html_cell("244/495", share=True)
+    '<td data-value="0.4929292929">244/495 <span class="percent">(49.293%)</span></td>'
+    >>> print(html_cell("8954111587648/19524993263685", share=True))
+    <td data-value="0.4585974226"><details class="exact"><summary title="8954111587648/19524993263685">45.860%</summary><span class="exact-fraction">8954111587648/19524993263685</span></details></td>
+    """
+    import html
+
+    cell = _FRACTION_CELL.fullmatch(text)
+    if cell is None and len(text) > LONG_LIST and "; " in text:
+        first, *rest = (html.escape(_PAYOUT.sub(NO_BREAK_TO, part)) for part in text.split("; "))
+        return (f'<td><details class="long-list"><summary>{first}; …</summary>'
+                + "".join(f"<span>{part}</span>" for part in rest) + "</details></td>")
+    if cell is None:
+        return f"<td>{html.escape(_PAYOUT.sub(NO_BREAK_TO, reader_text(text)))}</td>"
+    fraction, q = cell[1], Fraction(cell[1])
+    shown = cell[2] or (percent(q, 3) if share and abs(q) <= 1 else None)
+    if len(fraction) <= LONG_FRACTION:
+        beside = f' <span class="percent">({shown})</span>' if shown else ""
+        return f'<td data-value="{float(q):.10g}">{fraction}{beside}</td>'
+    summary = shown or decimal(q, 6)
+    return (f'<td data-value="{float(q):.10g}"><details class="exact"><summary title="{fraction}">{summary}</summary>'
+            f'<span class="exact-fraction">{fraction}</span></details></td>')

@@ -130,7 +130,7 @@ def test_a_chapter_starting_value_reaches_both_front_ends():
 def test_single_deck_banker_edge_through_the_site_path():
     # Banker bet, one deck, commission 5%: 1.01% (Wizard of Odds, "Baccarat: House Edge", by number of decks).
     html = json.loads(view_json("baccarat.decks", '{"rules": "oxford"}', '{"decks": 1}'))["html"]
-    assert "<td>banker</td><td>19 to 20</td><td>45.962%</td><td>9.362%</td><td>1.0117%</td>" in html
+    assert "<td>Banker</td><td>19\u00a0to\u00a020</td><td>45.962%</td><td>9.362%</td><td>1.0117%</td>" in html
 
 
 def test_quebec_has_no_odds_and_no_commission_to_set():

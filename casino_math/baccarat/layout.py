@@ -30,6 +30,14 @@ from .rules import EZ, OXFORD, BaccaratRules, check_rules  # noqa: F401  (EZ: th
 BET_IDS = ("banker", "player", "tie", "dragon_bonus_player", "dragon_bonus_banker", "dragon_7", "panda_8",
            *PAIR_BETS)
 
+#: What a reader sees for each bet ID: the name on the table's layout.
+BET_NAMES: dict[str, str] = {
+    "banker": "Banker", "player": "Player", "tie": "Tie", "dragon_bonus_player": "Dragon Bonus (player)",
+    "dragon_bonus_banker": "Dragon Bonus (banker)", "dragon_7": "Dragon 7", "panda_8": "Panda 8",
+    "player_pair": "Player pair", "banker_pair": "Banker pair", "either_pair": "Either pair",
+    "perfect_pair": "Perfect pair",
+}
+
 Builder = Callable[[BaccaratRules, Shoe | None], Bet]
 
 

@@ -291,6 +291,11 @@ RULES: dict[str, BaccaratRules] = {
 #: The rules used when none are named.
 DEFAULT_RULES = "oxford"
 
+#: What a reader sees for each rules value where a table puts them side by side.
+RULES_NAMES: dict[str, str] = {
+    "oxford": "Oxford", "tie-9-to-1": "Tie 9 to 1", "ez": "EZ Baccarat", "cypress-bayou-dragon": "Cypress Bayou Dragon",
+}
+
 
 def rules_named(name: str) -> BaccaratRules:
     """The rules value called ``name`` in :data:`RULES`, or an error listing the names there are.

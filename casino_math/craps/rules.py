@@ -187,6 +187,21 @@ VEGAS = OXFORD.changed(
 RULES: dict[str, CrapsRules] = {"oxford": OXFORD, "quebec": QUEBEC, "vegas": VEGAS}
 DEFAULT_RULES = "oxford"
 
+#: What a reader sees for each rules value where a table puts them side by side.
+RULES_NAMES: dict[str, str] = {"oxford": "Oxford", "quebec": "Québec", "vegas": "Las Vegas variant"}
+
+#: What a reader sees for each bet ID: the name on the layout (the Oxford Casino's page spells most of them).
+BET_NAMES: dict[str, str] = {
+    "pass": "Pass line", "dont_pass": "Don't pass", "come": "Come", "dont_come": "Don't come",
+    **{f"{kind}_{n}": f"{kind.capitalize()} {n}" for kind in ("place", "buy", "lay") for n in (4, 5, 6, 8, 9, 10)},
+    **{f"hard_{n}": f"Hard {n}" for n in (4, 6, 8, 10)},
+    "field": "Field", "any_7": "Any seven", "any_craps": "Any craps", "craps_2": "Craps 2 (aces)",
+    "craps_3": "Craps 3 (ace-deuce)", "craps_12": "Craps 12 (boxcars)", "yo_11": "Yo (11)", "horn": "Horn",
+    **{f"horn_high_{n}": f"Horn high {n}" for n in (2, 3, 11, 12)},
+    "world": "World (whirl)", "c_and_e": "C and E", "three_way_craps": "Three-way craps",
+    "high_low_yo": "High-low-yo", "pass_with_odds": "Pass line with odds", "dont_pass_with_odds": "Don't pass with odds",
+}
+
 
 def rules_named(name: str) -> CrapsRules:
     """The rules value called ``name``, or an error listing the names there are.

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import pairwise
 
 import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 
 from .. import bets, roulette, session
+from .style import GAIN, LOSS, NEUTRAL, WIDTH, labels, legend_below, panels, styled
 
 FELT = "#2f6b3a"
+#: The pockets' own colours, as on the wheel (each pocket also shows its number, so colour is never alone).
 COLOURS = {"red": "#b3202a", "black": "#1b1b1b", "green": "#1f8a4c"}
 #: The drawing's lines are about twice as tall as its characters are wide; this keeps the boxes square-ish.
 LINE_HEIGHT = 4
@@ -26,22 +30,23 @@ def _rectangle(box: roulette.Box) -> tuple[float, float, float, float]:
     return x, y, (box.bottom - box.top) * LINE_HEIGHT, box.right - box.left
 
 
-def layout_figure(rules="oxford", highlight=(), title: str | None = None):
+@styled
+def layout_figure(rules: str = "oxford", highlight: Iterable[str] = (), title: str | None = None) -> Figure:
     """The betting layout drawn from the library's geometry; ``highlight`` pockets are marked with a chip.
 
     >>> fig = layout_figure(highlight=["17", "20"])
     >>> len(fig.axes[0].patches) > 38
     True
     """
-    rules = roulette.rules_named(rules)
-    geometry = roulette.table_layout(rules)
-    chosen = {roulette.pocket(p, rules) for p in highlight}
-    fig, ax = plt.subplots(figsize=(10, 2.9))
+    value = roulette.rules_named(rules)
+    geometry = roulette.table_layout(value)
+    chosen = {roulette.pocket(p, value) for p in highlight}
+    fig, ax = plt.subplots(figsize=(WIDTH, 2.2))
     fig.patch.set_facecolor(FELT)
     for name, box in geometry.boxes.items():
         x, y, w, h = _rectangle(box)
         ax.add_patch(Rectangle((x, y), w, h, facecolor=COLOURS[roulette.colour(name)], edgecolor="white", lw=1.5))
-        ax.text(x + w / 2, y + h / 2, name, color="white", ha="center", va="center", fontsize=11, weight="bold")
+        ax.text(x + w / 2, y + h / 2, name, color="white", ha="center", va="center", fontsize=9.5, weight="bold")
     if chosen:
         centres = [_centre(geometry.boxes[p]) for p in chosen]
         for cx, cy in centres:
@@ -58,10 +63,9 @@ def layout_figure(rules="oxford", highlight=(), title: str | None = None):
     return _finished(fig)
 
 
-def _finished(fig):
-    """Lay the figure out and hand it back without leaving it open in pyplot (the notebook shows it once)."""
+def _finished(fig: Figure) -> Figure:
+    """Lay the figure out and hand it back (:func:`~casino_math.plots.style.styled` closes it in pyplot)."""
     fig.tight_layout()
-    plt.close(fig)
     return fig
 
 
@@ -70,19 +74,21 @@ def _centre(box: roulette.Box) -> tuple[float, float]:
     return x + w / 2, y + h / 2
 
 
-def edge_by_numbers_figure(rules="oxford"):
+@styled
+def edge_by_numbers_figure(rules: str = "oxford") -> Figure:
     """The house edge of one bet of each inside and outside kind against how many numbers it covers.
 
     >>> edge_by_numbers_figure().axes[0].get_ylabel()
     'house edge (%)'
     """
-    fig, ax = plt.subplots(figsize=(7, 3.2))
+    fig, ax = plt.subplots(figsize=(WIDTH, 3.2))
     for bet_id, bet in roulette.edge_bets(roulette.rules_named(rules)):
         n = len(bet.space) * bets.p_win(bet)
         edge = float(bets.house_edge(bet)) * 100
-        ax.plot([float(n)], [edge], "o", color="#b3202a" if bet_id == "top_line" else "#1b1b1b")
+        odd_one = bet_id == "top_line"
+        ax.plot([float(n)], [edge], "D" if odd_one else "o", color=LOSS if odd_one else "black", linestyle="none")
         if bet_id in ("straight", "top_line", "six_line", "dozen", "red"):
-            ax.annotate(bet_id.replace("_", " "), (float(n), edge), textcoords="offset points", xytext=(6, 5))
+            ax.annotate(labels([bet_id])[0], (float(n), edge), textcoords="offset points", xytext=(6, 5))
     ax.set_xscale("log", base=2)
     ax.set_xticks([1, 2, 3, 4, 5, 6, 12, 18], labels=["1", "2", "3", "4", "5", "6", "12", "18"])
     ax.set_xlabel("numbers covered")
@@ -92,30 +98,36 @@ def edge_by_numbers_figure(rules="oxford"):
     return _finished(fig)
 
 
-def session_figure(bet_list, spins: int):
-    """The exact distribution of the net result after ``spins`` one-unit bets, one panel per bet.
+@styled
+def session_figure(bet_list: Sequence[bets.Bet], spins: int) -> Figure:
+    """The exact distribution of the net result after ``spins`` one-unit bets, two panels to a row.
+
+    Ahead is blue, behind is hatched vermillion, even is grey; one legend under the panels.
 
     >>> len(session_figure([roulette.red()], 10).axes)
     1
     """
-    fig, axes = plt.subplots(1, len(bet_list), figsize=(5 * len(bet_list), 3.2), squeeze=False)
-    for ax, bet in zip(axes[0], bet_list):
+    fig, axes = panels(len(bet_list), 2.9)
+    for ax, bet in zip(axes, bet_list):
         after = session.net_after(bet, spins)
         results = sorted(after)
         probs = [float(after[x]) for x in results]
-        colours = ["#1f8a4c" if x > 0 else "#888888" if x == 0 else "#b3202a" for x in results]
-        ax.bar([float(x) for x in results], probs, width=_bar_width(results), color=colours)
+        for side, sign, colour, hatch in (("ahead", 1, GAIN, ""), ("even", 0, NEUTRAL, ""), ("behind", -1, LOSS, "///")):
+            shown = [(float(x), q) for x, q in zip(results, probs) if (x > 0) - (x < 0) == sign]
+            if shown:
+                ax.bar([x for x, _ in shown], [q for _, q in shown], width=_bar_width(results), color=colour,
+                       hatch=hatch, label=side)
         ax.axvline(float(spins * bets.expected_value(bet)), color="black", ls="--", lw=1, label="expected")
         seen = [float(x) for x, q in zip(results, probs) if q >= max(probs) * 1e-3]
         ax.set_xlim(min(seen) - 5, max(seen) + 5)
         ax.set_title(f"{bet.name}: {spins} spins")
         ax.set_xlabel("net result (units)")
         ax.set_ylabel("probability")
-        ax.legend(frameon=False)
-    return _finished(fig)
+    legend_below(fig, columns=4)
+    return fig
 
 
-def _bar_width(results) -> float:
+def _bar_width(results: Sequence[Fraction]) -> float:
     gaps = [b - a for a, b in pairwise(results)]
     return float(min(gaps)) * 0.8 if gaps else 0.8
 
@@ -133,13 +145,14 @@ def ahead_curve(bet: bets.Bet, max_spins: int) -> list[Fraction]:
     return session.p_ahead_curve(bet, max_spins)
 
 
-def ahead_figure(bet_list, max_spins: int = 1000):
+@styled
+def ahead_figure(bet_list: Sequence[bets.Bet], max_spins: int = 1000) -> Figure:
     """The probability of being ahead after each number of spins, one line per bet.
 
     >>> ahead_figure([roulette.red()], 5).axes[0].get_xlabel()
     'spins'
     """
-    fig, ax = plt.subplots(figsize=(8, 3.4))
+    fig, ax = plt.subplots(figsize=(WIDTH, 3.4), layout="constrained")
     spins = range(1, max_spins + 1)
     for bet in bet_list:
         ax.plot(spins, [float(q) for q in ahead_curve(bet, max_spins)], lw=1.2, label=bet.name)
@@ -148,6 +161,6 @@ def ahead_figure(bet_list, max_spins: int = 1000):
     ax.set_xlabel("spins")
     ax.set_ylabel("P(ahead)")
     ax.set_ylim(0, 1)
-    ax.legend(frameon=False)
+    legend_below(fig)
     ax.grid(alpha=0.3)
-    return _finished(fig)
+    return fig

@@ -123,6 +123,16 @@ LA_PARTAGE = SINGLE_ZERO.changed(name="A single-zero wheel with la partage", la_
 RULES: dict[str, RouletteRules] = {"oxford": OXFORD, "single_zero": SINGLE_ZERO, "la_partage": LA_PARTAGE}
 DEFAULT_RULES = "oxford"
 
+#: What a reader sees for each rules value where a table puts them side by side.
+RULES_NAMES: dict[str, str] = {"oxford": "Oxford", "single_zero": "Single zero", "la_partage": "La partage"}
+
+#: What a reader sees for each bet ID: the name the layout and the chapters use.
+BET_NAMES: dict[str, str] = {
+    "straight": "Straight up", "split": "Split", "street": "Street", "corner": "Corner", "top_line": "Top line",
+    "six_line": "Six line", "red": "Red", "black": "Black", "odd": "Odd", "even": "Even",
+    "low": "Low (1-18)", "high": "High (19-36)", "dozen": "Dozen", "column": "Column",
+}
+
 
 def rules_named(name: str) -> RouletteRules:
     """The rules value called ``name``, or an error listing the names there are.

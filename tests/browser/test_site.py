@@ -4,7 +4,12 @@ For each page: it loads with no console errors and no failed requests (any
 request leaving 127.0.0.1 is blocked, and so fails); its math is typeset by the
 self-hosted MathJax; every embedded widget renders; every internal link
 resolves; every image has real alt text; no control of a live widget is enabled
-before it runs live; axe-core finds no serious or critical accessibility violation.  A screenshot of each page is saved under
+before it runs live; axe-core finds no serious or critical accessibility violation.
+
+And it reads well, at a laptop's 1280 px and a phone's 390 px: the page never scrolls sideways; no table is
+wider than the text column unless it scrolls inside its own frame; no table cell shows a library ID where a
+reader's name belongs; a deliberate error shows its one line, with no traceback frames or build-machine paths;
+a dollar amount in prose is never typeset as math.  A screenshot of each page at each width is saved under
 ``_build/screenshots/`` for review.
 """
 
@@ -18,8 +23,20 @@ from urllib.parse import urldefrag, urljoin, urlparse
 import pytest
 from conftest import SCREENSHOTS, SITE, toc_pages
 
+from casino_math.display import reader_names
+
 PAGES = toc_pages()
 RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\frac|\\dfrac")
+#: The widths every page is read at: a laptop and a phone.
+WIDTHS = {"laptop": 1280, "phone": 390}
+#: Library IDs a table cell must not show (an ID that is also a plain word, such as "field", may appear).
+IDS = sorted(i for i in reader_names() if "_" in i or "-" in i or i in {"oxford", "quebec", "vegas", "ez", "pass"})
+#: What only a traceback shows: its frames, its arrows and the paths of the machine that built the book.
+TRACEBACK = re.compile(r"Traceback \(most recent call last\)|^\s*File \"|----> |site-packages|/work/|/home/|/tmp/",
+                       re.MULTILINE)
+#: Inline math made of English words: the text between two dollar amounts read as a formula.
+INLINE_MATH = re.compile(r'<span class="math notranslate nohighlight">\\\((.*?)\\\)</span>', re.DOTALL)
+WORDS_AS_MATH = re.compile(r"(?<![\\{a-z])[a-z]{3,} [a-z]{3,} [a-z]{2,}")
 
 
 @pytest.fixture(scope="module")
@@ -165,3 +182,134 @@ def test_no_enabled_control_in_a_widget_that_is_not_live(loaded, path):
         "   .filter(e => !e.disabled).map(e => `${w.dataset.liveWidget}: ${e.name || e.outerHTML.slice(0, 60)}`))"
     )
     assert enabled == [], f"enabled controls in a widget that is not live on {path}"
+
+
+@pytest.fixture(scope="module")
+def read_at(browser, site_url):
+    """Each page at a width, loaded once, with a screenshot saved for review."""
+    pages = {}
+
+    def load(page_path: str, width: int):
+        if (page_path, width) not in pages:
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname == "127.0.0.1"
+                       else route.abort())
+            page.goto(f"{site_url}/{page_path}.html", wait_until="networkidle")
+            page.evaluate("async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }")
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{page_path.replace('/', '__')}@{width}.png"), full_page=True)
+            pages[page_path, width] = page
+        return pages[page_path, width]
+
+    yield load
+    for page in pages.values():
+        page.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_scrolls_sideways(read_at, path, width):
+    # The page itself never scrolls sideways, and nothing in the text is cut off at the screen's edge: anything
+    # wider than the screen is inside a frame that scrolls (the theme's closed drawers are outside the article).
+    page = read_at(path, width)
+    wider = page.evaluate(
+        "() => { const w = document.documentElement.clientWidth;"
+        " const scrolls = e => { for (let a = e.parentElement; a; a = a.parentElement) {"
+        "   if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return a.getBoundingClientRect().right <= w + 1; }"
+        "   return false; };"
+        " const article = document.querySelector('article.bd-article') || document.querySelector('main');"
+        " return [...article.querySelectorAll('*')].filter(e => { const r = e.getBoundingClientRect();"
+        "   return r.width > 0 && r.right > w + 1 && !scrolls(e); })"
+        " .slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${e.textContent.trim().slice(0, 40)}`"
+        "   + ` ends at ${Math.round(e.getBoundingClientRect().right)}`)"
+        " .concat(Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) > w + 1"
+        "   ? [`the page is ${document.documentElement.scrollWidth} px wide`] : []); }"
+    )
+    assert wider == [], f"{path} at {width} px: sideways scrolling or content cut off at the edge"
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize("path", PAGES)
+def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
+    # A table (or output) wider than the text column sits in a frame that scrolls, so the column keeps its width.
+    page = read_at(path, width)
+    spilling = page.evaluate(
+        "() => { const article = document.querySelector('article.bd-article') || document.querySelector('main');"
+        " const right = article.getBoundingClientRect().right - parseFloat(getComputedStyle(article).paddingRight);"
+        " const column = {right};"
+        " return [...article.querySelectorAll('table, pre, .cell_output')].filter(e => {"
+        "   const box = e.getBoundingClientRect(); if (box.width === 0) return false;"
+        "   let frame = e; while (frame && frame !== article) { const s = getComputedStyle(frame);"
+        "     if (['auto', 'scroll'].includes(s.overflowX) && frame.getBoundingClientRect().right <= column.right + 1) return false;"
+        "     frame = frame.parentElement; }"
+        "   return box.right > column.right + 1; })"
+        " .slice(0, 5).map(e => `${e.tagName.toLowerCase()} ${Math.round(e.getBoundingClientRect().width)} px`); }"
+    )
+    assert spilling == [], f"content wider than the text column of {path} at {width} px, not in a scrolling frame"
+
+
+@pytest.mark.parametrize("path", [p for p in PAGES if p != "book/reference"])
+def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
+    # Only the reference appendix is wide by design (its frame scrolls); every other table fits the column.
+    page = read_at(path, WIDTHS["laptop"])
+    wide = page.evaluate(
+        "() => { const article = document.querySelector('article.bd-article') || document.querySelector('main');"
+        " const s = getComputedStyle(article);"
+        " const width = article.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);"
+        " return [...article.querySelectorAll('table')].filter(t => t.offsetParent !== null && t.scrollWidth > width + 1)"
+        " .map(t => `${(t.caption ? t.caption.textContent : t.rows[0].textContent).trim().slice(0, 50)}:"
+        " ${t.scrollWidth} px in ${Math.round(width)} px`); }"
+    )
+    assert wide == [], f"tables wider than the text column on {path}"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_tables_show_names_not_library_ids(read_at, path):
+    cells = read_at(path, WIDTHS["laptop"]).evaluate(
+        "ids => [...document.querySelectorAll('main td, main th')].map(c => c.textContent.trim())"
+        " .filter(t => ids.includes(t))", IDS)
+    assert cells == [], f"library IDs in the tables of {path}"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_a_deliberate_error_shows_only_its_line(path):
+    html = (SITE / f"{path}.html").read_text(encoding="utf-8")
+    blocks = re.findall(r'<div class="[^"]*\btraceback\b[^"]*">(.*?)</pre>', html, re.DOTALL)
+    frames = [b for b in blocks if TRACEBACK.search(re.sub(r"<[^>]+>", "", b))]
+    assert frames == [], f"traceback frames or build paths in the errors of {path}"
+    assert all(len(re.sub(r"<[^>]+>", "", b).strip().splitlines()) <= 3 for b in blocks)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_dollar_amounts_are_text_not_math(path):
+    html = (SITE / f"{path}.html").read_text(encoding="utf-8")
+    words = [m for m in INLINE_MATH.findall(html)
+             if WORDS_AS_MATH.search(re.sub(r"\\(text|mathrm|operatorname|textrm)\{[^}]*\}", "", m))]
+    assert words == [], f"prose typeset as math on {path} (a dollar amount read as a formula?)"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, path):
+    enabled = read_at(path, WIDTHS["phone"]).evaluate(
+        "() => [...document.querySelectorAll('[data-live-widget]:not([data-state=\"live\"])')]"
+        " .flatMap(w => [...w.querySelectorAll('input, select, button, textarea')]"
+        "   .filter(e => !e.disabled).map(e => `${w.dataset.liveWidget}: ${e.name || e.outerHTML.slice(0, 60)}`))"
+    )
+    assert enabled == [], f"enabled controls in a widget that is not live on {path}"
+
+
+def test_the_reference_filters_and_sorts_by_exact_value(read_at):
+    page = read_at("book/reference", WIDTHS["laptop"])
+    craps = page.locator("table.filterable").nth(1)
+    page.locator(".table-filter input").nth(1).fill("place")
+    shown = craps.evaluate("t => [...t.tBodies[0].rows].filter(r => !r.hidden).map(r => r.cells[0].textContent)")
+    assert shown == [f"Place {n}" for n in (4, 5, 6, 8, 9, 10)]
+    craps.locator("th button", has_text="Oxford").click()
+    # Place 6 and 8 (1/66) cost least, then 5 and 9 (1/25), then 4 and 10 (1/15).
+    order = craps.evaluate("t => [...t.tBodies[0].rows].filter(r => !r.hidden).map(r => r.cells[0].textContent)")
+    assert order[:2] == ["Place 6", "Place 8"] and order[-2:] == ["Place 4", "Place 10"]
+    page.locator(".table-filter input").nth(1).fill("")
+    baccarat = page.locator("table.filterable").nth(3)
+    baccarat.locator("th button", has_text="Oxford").click()
+    first = baccarat.evaluate("t => t.tBodies[0].rows[0].cells[0].textContent")
+    assert first == "Banker"  # 1.058%, the smallest edge, though its fraction has the most digits
