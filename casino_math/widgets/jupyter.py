@@ -26,17 +26,18 @@ def control_ipywidget(control: Control) -> Any:
 
     raw = control.raw(control.default)
     style = {"description_width": "initial"}
+    # An option control's ipywidget starts at an index, not a value: SelectionSlider(value=0) leaves its label blank.
     options = [(label, i) for i, (label, _) in enumerate(control.options)]
     if control.kind == "options":
-        return w.SelectionSlider(options=options, value=raw, description=control.label, style=style,
+        return w.SelectionSlider(options=options, index=raw, description=control.label, style=style,
                                  continuous_update=False, layout=w.Layout(width="420px"))
     if control.kind == "range":
         return w.IntSlider(value=raw, min=control.low, max=control.high, description=control.label, style=style,
                            continuous_update=False, layout=w.Layout(width="320px"))
     if control.kind == "dropdown":
-        return w.Dropdown(options=options, value=raw, description=control.label, style=style)
+        return w.Dropdown(options=options, index=raw, description=control.label, style=style)
     if control.kind == "buttons":
-        return w.ToggleButtons(options=options, value=raw, description=control.label,
+        return w.ToggleButtons(options=options, index=raw, description=control.label,
                                style={**style, "button_width": "auto"})
     if control.kind == "choices":
         return w.SelectMultiple(options=options, value=tuple(raw), description=control.label, style=style,

@@ -237,13 +237,13 @@ def chart_html(spec: Mapping[str, Any], alt: str) -> str:
     """A chart in a result: its Vega-Lite specification, in a figure that names what it shows.
 
     >>> page = chart_html({"mark": "bar", "data": {"values": [{"x": "</b>"}]}}, "One bar")
-    >>> page[:71]
-    '<figure class="live-widget-chart" role="img" aria-label="One bar"><scri'
+    >>> page.startswith('<figure class="live-widget-chart" role="img" aria-label="One bar"')
+    True
     >>> charts(page)[0]["data"]
     {'values': [{'x': '</b>'}]}
     """
     text = json.dumps({"$schema": VEGA_LITE, **spec}).replace("</", "<\\/")
-    return (f'<figure class="live-widget-chart" role="img" aria-label="{html.escape(alt)}">'
+    return (f'<figure class="live-widget-chart" role="img" aria-label="{html.escape(alt)}" style="margin:0 0 0.5em">'
             f'<script type="application/json" class="live-widget-vega">{text}</script></figure>')
 
 
