@@ -53,6 +53,15 @@ def game_name(game: str) -> str:
     return {"baccarat": "Mini-baccarat"}.get(game, game.capitalize())
 
 
+def bet_title(game: str, bet_id: str) -> str:
+    """A bet as the explorer names it: the game, then the bet's name (never its ID).
+
+    >>> bet_title("craps", "hard_4"), bet_title("baccarat", "banker")
+    ('craps hard 4', 'mini-baccarat banker')
+    """
+    return f"{game_name(game).lower()} {game_bets(game)[bet_id].name}"
+
+
 @lru_cache(maxsize=32)
 def _walk(game: str, bet_id: str, bankroll: int, rounds: int) -> ruin.Walk:
     """The exact walk behind the explorer, remembered: the figure and the table both need it."""
@@ -97,7 +106,7 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     edge = display.fraction_text(bets.house_edge_per_bet_made(bet))
     bets_made = display.fraction_text(made) if made.denominator == 1 else display.decimal(made, 2)
     rows = [
-        ("bet", f"{game} {bet_id}, pays {bets.pays_text(bet)}, house edge {display.percent(bets.house_edge(bet))}"),
+        ("bet", f"{bet_title(game, bet_id)}, pays {bets.pays_text(bet)}, house edge {display.percent(bets.house_edge(bet))}"),
         ("bankroll", f"${bankroll} = {start} bets of ${stake}"),
         ("expected bets made", f"{bets_made} of {rounds}"),
         ("expected loss", f"${display.decimal(loss * stake, 2)} = edge {edge} x {bets_made} bets x ${stake}"),
@@ -127,7 +136,7 @@ def explorer_table(game: str = DEFAULT_GAME, bet_id: str = DEFAULT_BET, stake: i
     P(behind at the end)    52.63%
     """
     rows = [[label, value] for label, value in explorer_figures(game, bet_id, stake, bankroll, rounds)]
-    return display.Table(["what", "value"], rows, f"${bankroll} on {game} {bet_id} at ${stake} a bet, at most {rounds} bets")
+    return display.Table(["what", "value"], rows, f"${bankroll} on {bet_title(game, bet_id)} at ${stake} a bet, at most {rounds} bets")
 
 
 def endings(w: ruin.Walk) -> list[tuple[str, Fraction]]:
@@ -235,7 +244,7 @@ def explorer_html(game: str, bet_id: str, stake: int, bankroll: int, rounds: int
     except ValueError as error:
         return f"<p>{html.escape(str(error))}</p>"
     w = _walk(game, bet_id, units(stake, bankroll), rounds)
-    title = f"${bankroll} on {game_name(game).lower()} {game_bets(game)[bet_id].name}, ${stake} a bet, at most {rounds} bets"
+    title = f"${bankroll} on {bet_title(game, bet_id)}, ${stake} a bet, at most {rounds} bets"
     alt = f"The exact probability of each bankroll at the end of a session: {title}"
     return chart_html(ending_chart(w, stake, title), alt) + endings_html(w) + figures._repr_html_()
 
