@@ -80,6 +80,7 @@
       await Promise.all(specs.map(script => {
         const target = document.createElement('div');
         target.className = 'live-widget-chart-drawing';
+        target.style.width = '100%';  // a chart as wide as its container: it must not shrink to fit nothing
         script.parentElement.append(target);
         return embed(target, JSON.parse(script.textContent), {actions: false, renderer: 'svg'});
       }));

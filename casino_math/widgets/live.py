@@ -243,7 +243,8 @@ def chart_html(spec: Mapping[str, Any], alt: str) -> str:
     {'values': [{'x': '</b>'}]}
     """
     text = json.dumps({"$schema": VEGA_LITE, **spec}).replace("</", "<\\/")
-    return (f'<figure class="live-widget-chart" role="img" aria-label="{html.escape(alt)}" style="margin:0 0 0.5em">'
+    return (f'<figure class="live-widget-chart" role="img" aria-label="{html.escape(alt)}" '
+            f'style="display:block;width:100%;margin:0 0 0.5em">'
             f'<script type="application/json" class="live-widget-vega">{text}</script></figure>')
 
 

@@ -167,9 +167,23 @@ def chooser_view(bet: tuple[str, int] | None, pockets: Iterable[str], spins: int
     True
     """
     chosen = chosen_pockets(bet, pockets, rules)
-    rows = "".join(f"<tr><td>{html.escape(label)}</td><td><b>{html.escape(_short(value, 80))}</b></td></tr>"
+    rows = "".join(f"<tr><td>{html.escape(label)}</td><td><b>{_compact(value)}</b></td></tr>"
                    for label, value in bet_figures(chosen, rules, spins))
     return layout_html(chosen, rules) + f"<table>{rows}</table>"
+
+
+def _compact(value: str, most: int = 32) -> str:
+    """A figure as HTML, a long one cut short (its percent still shown) with the whole of it one click away.
+
+    >>> _compact("1/19 (5.26%)")
+    '1/19 (5.26%)'
+    >>> _compact("2560599031177123456789/6131066257801123456789 (41.76%)").split("</summary>")[0]
+    '<details><summary>256059903117 ... 789 (41.76%)'
+    """
+    if len(value) <= most:
+        return html.escape(value)
+    return (f"<details><summary>{html.escape(_short(value, 24))}</summary>"
+            f'<span style="word-break:break-all">{html.escape(value)}</span></details>')
 
 
 @defines("roulette.chooser")

@@ -32,6 +32,8 @@ ROUNDS = (10, 25, 50, 100, 200, 300)
 ENDINGS = {"behind": "#D55E00", "even": "#999999", "ahead": "#0072B2"}
 #: A fraction longer than this many characters is shown cut short, the whole of it a click away.
 LONGEST_FRACTION = 24
+#: The chart's axis leaves out at most this share of sessions at each end (a long tail too thin to see).
+TAIL = Fraction(1, 2000)
 
 
 def game_bets(game: str) -> dict[str, Bet]:
@@ -160,14 +162,14 @@ def exact_html(q: Fraction) -> str:
 
     >>> exact_html(Fraction(1, 19))
     '1/19'
-    >>> exact_html(Fraction(10**30 + 1, 3 * 10**30))[:62]
-    '<details><summary>1000000...1/3000000... (31 digits)</summary>'
+    >>> exact_html(Fraction(10**30 + 1, 3 * 10**30))[:61]
+    '<details><summary>1000000.../3000000... (31 digits)</summary>'
     """
     text = display.fraction_text(q)
     if len(text) <= LONGEST_FRACTION:
         return text
     top, bottom = str(q.numerator), str(q.denominator)
-    short = f"{top[:7]}...{top[-1]}/{bottom[:7]}... ({len(bottom)} digits)"
+    short = f"{top[:7]}.../{bottom[:7]}... ({len(bottom)} digits)"
     return f'<details><summary>{short}</summary><span style="word-break:break-all">{text}</span></details>'
 
 
@@ -200,19 +202,49 @@ def final_bankrolls(w: ruin.Walk, stake: int) -> list[dict[str, Any]]:
     return rows
 
 
-def ending_chart(w: ruin.Walk, stake: int, title: str) -> dict[str, Any]:
-    """The Vega-Lite specification of the chart: the exact probability of each final bankroll, coloured by ending."""
+def axis_range(w: ruin.Walk, stake: int) -> tuple[int, int]:
+    """The final bankrolls in dollars the chart's axis spans: all but at most :data:`TAIL` of sessions at each end.
+
+    >>> from casino_math.dice import one_face_bet
+    >>> axis_range(ruin.walk(one_face_bet(1), 1, 2), 5)      # 1/36 of sessions end at $15: more than the tail
+    (0, 15)
+    """
+    finals = sorted(w.counts)
+    below = above = 0
+    lo, hi = finals[0], finals[-1]
+    for final in finals:
+        below += w.counts[final]
+        if Fraction(below, w.denominator) > TAIL:
+            lo = final
+            break
+    for final in reversed(finals):
+        above += w.counts[final]
+        if Fraction(above, w.denominator) > TAIL:
+            hi = final
+            break
+    return floor(lo) * stake, floor(hi) * stake
+
+
+def ending_chart(w: ruin.Walk, stake: int, title: list[str]) -> dict[str, Any]:
+    """The Vega-Lite specification of the chart: the exact probability of each final bankroll, coloured by ending.
+
+    The axis leaves out the thinnest tails (at most 0.05% of sessions at each end); the tables hold every figure.
+    """
     scale = {"domain": list(ENDINGS), "range": list(ENDINGS.values())}
+    lo, hi = axis_range(w, stake)
+    x = {"field": "dollars", "type": "quantitative", "title": "bankroll at the end ($)",
+         "scale": {"domain": [lo, hi], "nice": False}, "axis": {"labelOverlap": "greedy", "tickCount": 6}}
     return {
-        "description": title,
+        "description": ", ".join(title),
         "title": {"text": title, "fontSize": 12},
+        "transform": [{"filter": {"field": "dollars", "range": [lo, hi]}}],
         "data": {"values": final_bankrolls(w, stake)},
         "width": "container", "height": 180,
         "autosize": {"type": "fit", "contains": "padding"},
         "layer": [
             {"mark": {"type": "rule", "strokeWidth": 2},
              "encoding": {
-                 "x": {"field": "dollars", "type": "quantitative", "title": "bankroll at the end ($)"},
+                 "x": x,
                  "y": {"field": "probability", "type": "quantitative", "title": "probability"},
                  "y2": {"datum": 0},
                  "color": {"field": "ending", "type": "nominal", "scale": scale, "title": "ends",
@@ -221,7 +253,7 @@ def ending_chart(w: ruin.Walk, stake: int, title: str) -> dict[str, Any]:
                              {"field": "percent", "title": "P"}],
              }},
             {"mark": {"type": "point", "filled": True, "size": 16},
-             "encoding": {"x": {"field": "dollars", "type": "quantitative"},
+             "encoding": {"x": x,
                           "y": {"field": "probability", "type": "quantitative"},
                           "color": {"field": "ending", "type": "nominal", "scale": scale, "legend": None},
                           "shape": {"field": "ending", "type": "nominal", "legend": None}}},
@@ -244,8 +276,8 @@ def explorer_html(game: str, bet_id: str, stake: int, bankroll: int, rounds: int
     except ValueError as error:
         return f"<p>{html.escape(str(error))}</p>"
     w = _walk(game, bet_id, units(stake, bankroll), rounds)
-    title = f"${bankroll} on {bet_title(game, bet_id)}, ${stake} a bet, at most {rounds} bets"
-    alt = f"The exact probability of each bankroll at the end of a session: {title}"
+    title = [f"${bankroll} on {bet_title(game, bet_id)}", f"${stake} a bet, at most {rounds} bets"]
+    alt = f"The exact probability of each bankroll at the end of a session: {', '.join(title)}"
     return chart_html(ending_chart(w, stake, title), alt) + endings_html(w) + figures._repr_html_()
 
 
