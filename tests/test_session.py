@@ -183,19 +183,16 @@ def test_session_table_and_errors():
 # The session explorer and its static twin.
 
 def test_the_explorer_follows_its_controls():
-    from casino_math.widgets.session import explorer_table, session_explorer
+    from casino_math.widgets.session import BANKROLLS, STAKES, explorer_table, flat, session_explorer
 
-    explorer = session_explorer(rounds=10)
-    game, bet, stake = explorer.children[0].children
-    bankroll, rounds = explorer.children[1].children
-    assert (game.value, bet.value, stake.value, bankroll.value, rounds.value) == ("roulette", "red", 10, 200, 10)
-    view = explorer.children[2]
-    assert 'alt="5 simulated sessions of $200 on roulette red' in view.value
-    game.value = "craps"
-    assert bet.value == "pass" and "hard_4" in bet.options and "craps pass" in view.value
-    bet.value = "field"
-    stake.value = 100
-    bankroll.value = 50
+    game, roulette_bet, craps_bet, _, stake, bankroll, rounds, view, _ = flat(session_explorer(rounds=10))
+    assert (game.label, roulette_bet.label, stake.label, bankroll.label, rounds.label) == ("Roulette", "red", "$10", "$200", "10")
+    assert 'aria-label="The exact probability of each bankroll at the end of a session: $200 on roulette red' in view.value
+    game.value = 1
+    assert craps_bet.label == "pass line" and "hard 4" in craps_bet._options_labels and "craps pass line" in view.value
+    craps_bet.value = [label for label, _ in craps_bet.options].index("field")
+    stake.value = STAKES.index(100)
+    bankroll.value = BANKROLLS.index(50)
     assert view.value == "<p>a bankroll of $50 does not cover one bet of $100; choose a larger bankroll or a smaller stake</p>"
     assert explorer_table("craps", "field", 10, 200, 10).rows[0][1].startswith("craps field")
 

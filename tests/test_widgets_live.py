@@ -11,25 +11,29 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from casino_math.widgets import baccarat, chance, craps
-from casino_math.widgets.jupyter import ipywidget
+from casino_math.widgets import baccarat, chance, craps, roulette, session
+from casino_math.widgets.jupyter import ipywidget, raw_value
 from casino_math.widgets.live import (
     DEFINITIONS,
+    VEGA_LITE_MIME,
     Control,
     Shown,
     Widget,
+    charts,
     definition,
     snapshot_html,
     view_json,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "kelly.growth", "chemin.chart"]
+LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "craps.race", "roulette.chooser",
+        "session.explorer", "kelly.growth", "chemin.chart"]
 
 
 def settings(control: Control) -> list:
@@ -38,6 +42,8 @@ def settings(control: Control) -> list:
         return list(range(len(control.options)))
     if control.kind == "range":
         return sorted({control.low, (control.low + control.high) // 2, control.high})
+    if control.kind == "choices":  # none, one, two that share an edge, the last
+        return [[], [0], [2, 5], [len(control.options) - 1]]
     return [False, True]
 
 
@@ -59,16 +65,20 @@ def test_every_live_widget_is_defined():
 def test_both_front_ends_show_the_same_for_every_setting(name):
     widget = definition(name)
     view = ipywidget(widget)
-    *controls, out = flat_controls(view)
+    leaves = flat_controls(view)
+    drawn = leaves.pop() if charts(widget.view(widget.defaults())["html"]) else None
+    *controls, out = leaves
     assert len(controls) == len(widget.controls)
     for control, jupyter_control in zip(widget.controls, controls, strict=True):
         for raw in settings(control):
-            jupyter_control.value = raw
-            values = {c.name: j.value for c, j in zip(widget.controls, controls, strict=True)}
+            jupyter_control.value = tuple(raw) if isinstance(raw, list) else raw
+            values = {c.name: raw_value(j) for c, j in zip(widget.controls, controls, strict=True)}
             site = json.loads(view_json(name, json.dumps(widget.args), json.dumps(values)))
             assert out.value == site["html"]
             assert [c.name for c, j in zip(widget.controls, controls, strict=True) if j.disabled] == site["inactive"]
-        jupyter_control.value = control.raw(control.default)
+            if drawn is not None:  # Jupyter draws the very specifications the site draws
+                assert [o["data"][VEGA_LITE_MIME] for o in drawn.outputs] == charts(site["html"])
+        jupyter_control.value = tuple(control.raw(control.default)) if control.kind == "choices" else control.raw(control.default)
 
 
 @pytest.mark.parametrize("name", LIVE)
@@ -101,7 +111,7 @@ class _Snapshot(HTMLParser):
             self.enabled.append(tag)
         if tag in ("input", "select") and not self.open:
             self.unlabelled.append(attrs.get("name"))
-        self._in_json = tag == "script" and attrs.get("type") == "application/json"
+        self._in_json = tag == "script" and attrs.get("class") == "live-widget-definition"
 
     def handle_endtag(self, tag):
         if tag in ("label", "fieldset") and self.open:
@@ -170,7 +180,8 @@ def test_a_starting_value_must_be_an_option():
 def test_a_kind_of_control_must_be_known():
     with pytest.raises(ValueError) as error:
         Control("x", "knob", "X")
-    assert str(error.value) == "'knob' is not a kind of control; the kinds are options, range, dropdown, checkbox, buttons"
+    assert str(error.value) == ("'knob' is not a kind of control; the kinds are options, range, dropdown, checkbox, "
+                                "buttons, choices")
 
 
 def test_a_checkbox_and_a_dropdown_reach_the_function():
@@ -180,6 +191,58 @@ def test_a_checkbox_and_a_dropdown_reach_the_function():
     assert widget.view({"fair": False, "sides": 1}) == {"html": "False 8", "inactive": []}
     assert 'type="checkbox" name="fair" checked disabled' in snapshot_html(widget)
     assert '<option value="1">eight</option>' in snapshot_html(widget)
+
+
+def test_the_roulette_chooser_names_the_bet_or_says_why_there_is_none():
+    pockets = [p for p, _ in definition("roulette.chooser").controls[1].options]
+    split = json.loads(view_json("roulette.chooser", "{}", json.dumps({"pockets": [pockets.index("17"), pockets.index("20")]})))
+    assert "<td>bet</td><td><b>split 17-20</b></td>" in split["html"] and split["inactive"] == []
+    # 1 and 5 share no edge: no bet, and the error says what a split is.
+    apart = json.loads(view_json("roulette.chooser", "{}", json.dumps({"pockets": [pockets.index("1"), pockets.index("5")]})))
+    assert "1 and 5 are not adjacent on the layout" in apart["html"]
+    # An outside bet: the ticked pockets change nothing, so they are shown inactive; red wins 18 times in 38.
+    red = json.loads(view_json("roulette.chooser", "{}", json.dumps({"bet": 1, "spins": roulette.SPINS.index(1)})))
+    assert red["inactive"] == ["pockets"] and "<td>P(win)</td><td><b>9/19 (47.37%)</b></td>" in red["html"]
+
+
+def test_the_race_shows_the_point_against_the_seven():
+    # The 4 is made 3 ways and the 7 six: the 4 wins the race 3 times in 9 (Wizard of Odds, "Craps: Appendix 1").
+    shown = json.loads(view_json("craps.race", "{}", json.dumps({"point": craps.POINTS.index(4)})))["html"]
+    assert "<td>P(point before 7)</td><td><b>1/3 (33.33%)</b></td>" in shown
+    assert shown.count(craps.POINT_CELL[0]) == 3 and shown.count(craps.SEVEN_CELL[0]) == 6
+
+
+def test_the_session_explorer_charts_the_exact_distribution_of_the_final_bankroll():
+    from casino_math import ruin
+
+    raw = {"bankroll": session.BANKROLLS.index(50), "rounds": session.ROUNDS.index(10)}
+    shown = json.loads(view_json("session.explorer", "{}", json.dumps(raw)))["html"]
+    (spec,) = charts(shown)
+    w = ruin.walk(session.game_bets("roulette")["red"], 5, 10)
+    bars = {(v["dollars"], v["ending"]): (v["exact"], v["probability"]) for v in spec["data"]["values"]}
+
+    def exact(p: Fraction) -> str:  # as the tooltip names it: a long fraction by its size
+        return str(p) if len(str(p)) <= session.LONGEST_FRACTION else f"a fraction of {len(str(p.denominator))} digits"
+
+    # Every final bankroll of the walk is a bar, at its exact probability; together they make 1.
+    assert bars == {(b * 10, "ahead" if b > 5 else "even" if b == 5 else "behind"): (exact(p), float(p))
+                    for b, p in w.final.items()}
+    assert sum(Fraction(count, w.denominator) for count in w.counts.values()) == 1
+    assert f"<td>P(broke within 10 bets)</td><td>{w.p_ruin()}</td>" in shown
+    assert spec["$schema"].endswith("/vega-lite/v5.json") and spec["description"].startswith("$50 on roulette red")
+
+
+def test_the_session_explorer_says_when_the_bankroll_cannot_cover_a_bet():
+    raw = {"stake": session.STAKES.index(100), "bankroll": session.BANKROLLS.index(50)}
+    shown = json.loads(view_json("session.explorer", "{}", json.dumps(raw)))
+    assert shown["html"] == ("<p>a bankroll of $50 does not cover one bet of $100; choose a larger bankroll or a "
+                             "smaller stake</p>")
+
+
+def test_a_set_of_choices_takes_a_list_of_option_numbers():
+    with pytest.raises(ValueError) as error:
+        view_json("roulette.chooser", "{}", '{"pockets": 3}')
+    assert str(error.value) == "3 is not allowed for 'Pockets': a list of option numbers from 0 to 37"
 
 
 def test_the_site_path_imports_neither_numpy_nor_ipywidgets():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import zipfile
 from pathlib import Path
@@ -36,3 +37,13 @@ def test_the_wheel_holds_the_library_and_nothing_of_the_book(tmp_path):
     assert "casino_math/widgets/live.py" in names and "casino_math/baccarat/deal.py" in names
     assert not [n for n in names if n.startswith(("tests/", "book/")) or n.endswith(".ipynb")]
     assert [p.name for p in (tmp_path / "live").iterdir()] == [wheel.name]
+
+
+def test_the_chart_library_is_pinned_and_loads_in_order():
+    vega = {p.name: p for p in offline_assets.PACKAGES if p.name.startswith("vega")}
+    assert sorted(vega) == ["vega", "vega-embed", "vega-lite"]
+    assert all(p.integrity.startswith("sha512-") and p.serve.endswith(".min.js") for p in vega.values())
+    # vega-lite needs vega, vega-embed needs both: the runtime loads them in this order, from the site.
+    assert json.loads(live_widgets.runtime_config("w.whl").removeprefix("window.LIVE_WIDGETS = ").rstrip(";"))["vega"] == [
+        "_static/vendor/vega/vega.min.js", "_static/vendor/vega-lite/vega-lite.min.js",
+        "_static/vendor/vega-embed/vega-embed.min.js"]

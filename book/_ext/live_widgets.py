@@ -7,7 +7,8 @@ HTML builder).  At build time this extension builds casino_math's pure-Python
 wheel and serves it under ``_static/live/``; ``book/_static/live-widgets.js``
 loads the self-hosted Pyodide (``offline_assets.py`` fetches it), installs the
 wheel from the site without resolving its dependencies, and calls the same
-Python function the Jupyter view calls.  Nothing is fetched from another host.
+Python function the Jupyter view calls; a chart in a result, a Vega-Lite
+specification, is drawn by the self-hosted vega-embed.  Nothing is fetched from another host.
 """
 
 from __future__ import annotations
@@ -56,8 +57,12 @@ def serve_wheel(app, config) -> None:
 
 
 def runtime_config(wheel: str) -> str:
-    """The paths the runtime reads, relative to the site's root (each page knows its way there)."""
-    paths = {"pyodide": "_static/vendor/pyodide/", "wheel": f"_static/{WHEELS}/{wheel}"}
+    """The paths the runtime reads, relative to the site's root (each page knows its way there): Pyodide, the
+    wheel, and the chart bundles in the order they load."""
+    from offline_assets import VEGA
+
+    paths = {"pyodide": "_static/vendor/pyodide/", "wheel": f"_static/{WHEELS}/{wheel}",
+             "vega": [f"_static/{bundle}" for bundle in VEGA]}
     return f"window.LIVE_WIDGETS = {json.dumps(paths)};"
 
 

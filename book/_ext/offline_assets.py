@@ -1,6 +1,6 @@
 """The published site's own assets and small repairs to what the theme emits.
 
-Serve the site's JavaScript from the site itself: MathJax, the Jupyter widgets manager and Pyodide.
+Serve the site's JavaScript from the site itself: MathJax, the Jupyter widgets manager, Pyodide and vega-embed.
 
 By default a Jupyter Book loads MathJax and the widget manager from CDNs, so a
 reader with a poor connection (or none) sees raw LaTeX and dead widgets.  At
@@ -79,7 +79,33 @@ PACKAGES = (
         "",
         "pyodide",
     ),
+    # The live widgets' charts (the session explorer's): Vega-Lite specifications written in Python, drawn by
+    # vega-embed; each served as its one minified browser bundle.
+    Package(
+        "vega",
+        "5.33.0",
+        "sha512-jNAGa7TxLojOpMMMrKMXXBos4K6AaLJbCgGDOw1YEkLRjUkh12pcf65J2lMSdEHjcEK47XXjKiOUVZ8L+MniBA==",
+        "build/vega.min.js",
+        "vega/vega.min.js",
+    ),
+    Package(
+        "vega-lite",
+        "5.23.0",
+        "sha512-l4J6+AWE3DIjvovEoHl2LdtCUkfm4zs8Xxx7INwZEAv+XVb6kR6vIN1gt3t2gN2gs/y4DYTs/RPoTeYAuEg6mA==",
+        "build/vega-lite.min.js",
+        "vega-lite/vega-lite.min.js",
+    ),
+    Package(
+        "vega-embed",
+        "6.29.0",
+        "sha512-PmlshTLtLFLgWtF/b23T1OwX53AugJ9RZ3qPE2c01VFAbgt3/GSNI/etzA/GzdrkceXFma+FDHNXUppKuM0U6Q==",
+        "build/vega-embed.min.js",
+        "vega-embed/vega-embed.min.js",
+    ),
 )
+
+#: The chart bundles in the order they load (vega-lite needs vega; vega-embed needs both), under _static/vendor/.
+VEGA = tuple(f"vendor/{p.target}" for p in PACKAGES if p.name in ("vega", "vega-lite", "vega-embed"))
 
 MATHJAX = "vendor/mathjax/tex-mml-chtml.js"
 REQUIREJS = "vendor/requirejs/require.js"
@@ -101,7 +127,8 @@ document.addEventListener('DOMContentLoaded', () => {
 
 
 #: Why the build stops without npm: the site serves its own JavaScript and never falls back to a CDN.
-NO_NPM = ("npm is not installed: the book's site serves its own JavaScript (MathJax, the widget manager, Pyodide) "
+NO_NPM = ("npm is not installed: the book's site serves its own JavaScript (MathJax, the widget manager, Pyodide, "
+          "vega-embed) "
           "and fetches it with npm at build time; install npm (e.g. sudo apt-get install npm) and build again")
 
 

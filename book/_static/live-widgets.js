@@ -4,13 +4,16 @@
 // (casino_math/widgets/live.py): disabled form controls, the result at the starting values, and the
 // definition as JSON.  "Run live in your browser" starts Pyodide (served by the site, once per page),
 // installs casino_math's wheel from the site, and from then on every control calls the widget's own
-// Python function, view_json, and shows the HTML it returns.
+// Python function, view_json, and shows the HTML it returns.  A chart in a result is a Vega-Lite
+// specification written by that Python function; vega-embed (served by the site) draws it, in the snapshot
+// as soon as the page has loaded and after every live update.
 (() => {
   'use strict';
 
   const STEPS = 3;
   const root = new URL(document.documentElement.dataset.content_root || './', document.baseURI);
   let starting = null;  // the one start of Python on this page, shared by every widget
+  let charting = null;  // the one load of vega-embed on this page, shared by every chart
 
   const widgets = () => [...document.querySelectorAll('[data-live-widget]')];
   const frameOf = container => container.closest('.live-widget');
@@ -55,6 +58,42 @@
     return response.arrayBuffer();
   }
 
+  // vega, vega-lite and vega-embed are UMD bundles; run with no `define` in scope, each sets its global
+  // (window.vega, window.vegaLite, window.vegaEmbed) instead of registering with the RequireJS that pages with
+  // Jupyter widgets load.
+  async function loadCharting() {
+    const paths = window.LIVE_WIDGETS;
+    if (!paths || !paths.vega) throw new Error('this page was built without the chart library');
+    for (const path of paths.vega) {
+      const source = new TextDecoder().decode(await fetchBytes(new URL(path, root).href));
+      new Function('define', 'module', 'exports', source)(undefined, undefined, undefined);
+    }
+    return window.vegaEmbed;
+  }
+
+  async function drawCharts(scope) {
+    const specs = [...scope.querySelectorAll('script.live-widget-vega')];
+    if (!specs.length) return;
+    try {
+      charting = charting || loadCharting();
+      const embed = await charting;
+      await Promise.all(specs.map(script => {
+        const target = document.createElement('div');
+        target.className = 'live-widget-chart-drawing';
+        target.style.width = '100%';  // a chart as wide as its container: it must not shrink to fit nothing
+        script.parentElement.append(target);
+        return embed(target, JSON.parse(script.textContent), {actions: false, renderer: 'svg'});
+      }));
+    } catch (error) {
+      for (const script of specs) {
+        const note = document.createElement('figcaption');
+        note.textContent = `The chart could not be drawn (${String(error.message || error).split('\n')[0]}); ` +
+          'the table below gives its figures.';
+        script.parentElement.append(note);
+      }
+    }
+  }
+
   // Python in the page, with casino_math installed from its wheel; its dependencies are not resolved
   // (numpy has no browser build here, and the widgets' functions never import it).
   async function startPython() {
@@ -81,6 +120,7 @@
     for (const control of definition.controls) {
       const inputs = [...container.querySelectorAll(`[name="${control.name}"]`)];
       if (control.kind === 'checkbox') values[control.name] = inputs[0].checked;
+      else if (control.kind === 'choices') values[control.name] = inputs.filter(i => i.checked).map(i => Number(i.value));
       else if (control.kind === 'buttons') values[control.name] = Number(inputs.find(i => i.checked).value);
       else values[control.name] = Number(inputs[0].value);
     }
@@ -99,7 +139,9 @@
   function render(container, definition, viewJson) {
     const values = JSON.stringify(rawValues(container, definition));
     const shown = JSON.parse(viewJson(definition.name, JSON.stringify(definition.args), values));
-    container.querySelector('.live-widget-result').innerHTML = shown.html;
+    const result = container.querySelector('.live-widget-result');
+    result.innerHTML = shown.html;
+    drawCharts(result);
     for (const input of container.querySelectorAll('.live-widget-controls [name]')) {
       input.disabled = shown.inactive.includes(input.name);
     }
@@ -141,6 +183,7 @@
   }
 
   function init() {
+    for (const container of widgets()) drawCharts(container.querySelector('.live-widget-result'));
     if (typeof WebAssembly !== 'object') {
       fail('this browser does not run WebAssembly');
       return;

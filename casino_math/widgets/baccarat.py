@@ -7,6 +7,8 @@ for the depleted shoe.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .. import bets, display
 from ..baccarat import BaccaratRules, Shoe, posted_bets, rules_named
 from ..baccarat.cards import POINT_VALUES
@@ -17,7 +19,7 @@ DECKS = tuple(range(1, 9))
 DEFAULT_DECKS = 8
 
 
-def edges_table(rules="oxford", decks: int | None = None, shoe=None) -> display.Table:
+def edges_table(rules: str | BaccaratRules = "oxford", decks: int | None = None, shoe: Shoe | None = None) -> display.Table:
     """Every bet's chance of winning and house edge, dealt from a full shoe of ``decks`` (or from ``shoe``).
 
     >>> edges_table(decks=1).caption
@@ -52,7 +54,7 @@ def _named(rules: str | BaccaratRules, decks: int | None = None) -> tuple[str, B
     return (rules if isinstance(rules, str) else rules.name), value if decks is None else value.changed(decks=decks)
 
 
-def decks_table(rules="oxford", decks=DECKS) -> display.Table:
+def decks_table(rules: str | BaccaratRules = "oxford", decks: Iterable[int] = DECKS) -> display.Table:
     """The static twin of :func:`decks_explorer`: each bet's house edge for every number of decks.
 
     >>> decks_table(decks=(1, 8))
@@ -83,7 +85,7 @@ def decks_widget(rules: str = "oxford") -> Widget:
                   args={"rules": rules})
 
 
-def decks_explorer(decks: int = DEFAULT_DECKS, rules="oxford") -> Shown:
+def decks_explorer(decks: int = DEFAULT_DECKS, rules: str = "oxford") -> Shown:
     """A slider for the number of decks, showing every bet's exact chance of winning and house edge.
 
     >>> slider, table = decks_explorer().children
@@ -103,7 +105,8 @@ def depleted_shoe(removed: dict[int, int], decks: int = DEFAULT_DECKS) -> Shoe:
     return Shoe.of_decks(decks).removing(removed)
 
 
-def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DECKS, rules="oxford") -> display.Table:
+def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DECKS,
+                 rules: str | BaccaratRules = "oxford") -> display.Table:
     """What the depleted-shoe explorer shows: every bet's expected value from the depleted shoe, beside the full shoe's.
 
     A positive expected value means the bet favours the bettor.
@@ -145,13 +148,13 @@ def shoe_widget(decks: int = DEFAULT_DECKS, rules: str = "oxford") -> Widget:
     sliders = tuple(Control(f"removed_{v}", "range", f"{v}s removed", low=0, high=full[v], default=0)
                     for v in POINT_VALUES)
 
-    def show(**removed):
+    def show(**removed: int) -> str:
         return shoe_summary({int(k.removeprefix("removed_")): n for k, n in removed.items()}, decks, rules)._repr_html_()
 
     return Widget("baccarat.shoe", sliders, show, args={"decks": decks, "rules": rules})
 
 
-def shoe_explorer(decks: int = DEFAULT_DECKS, rules="oxford") -> Shown:
+def shoe_explorer(decks: int = DEFAULT_DECKS, rules: str = "oxford") -> Shown:
     """Ten sliders, one per point value, to take cards out of the shoe; every bet's expected value updates live.
 
     >>> explorer = shoe_explorer()

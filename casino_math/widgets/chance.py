@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 from .. import bets, display
@@ -13,7 +14,7 @@ PAYOUTS = tuple(Fraction(n, 2) for n in range(2, 17))
 DEFAULT_PAYOUT = Fraction(4)
 
 
-def payout_summary(payout) -> str:
+def payout_summary(payout: Fraction | int) -> str:
     """What the payout explorer shows for one payout, as HTML.
 
     >>> print(payout_summary(4))
@@ -28,7 +29,7 @@ def payout_summary(payout) -> str:
     )
 
 
-def payout_table(payouts=PAYOUTS[::2], default=DEFAULT_PAYOUT) -> display.Table:
+def payout_table(payouts: Iterable[Fraction | int] = PAYOUTS[::2], default: Fraction = DEFAULT_PAYOUT) -> display.Table:
     """The static twin of :func:`payout_explorer`: the same figures for a range of payouts.
 
     >>> payout_table([Fraction(4), Fraction(5)])
@@ -39,7 +40,7 @@ def payout_table(payouts=PAYOUTS[::2], default=DEFAULT_PAYOUT) -> display.Table:
     5 to 1      0                      0           0.00%
     """
 
-    def pays(x):
+    def pays(x: Fraction) -> str:
         return bets.odds_text(x) + (" (*)" if x == default else "")
 
     return display.table(
@@ -66,7 +67,7 @@ def payout_widget() -> Widget:
     return Widget("chance.payout", (slider,), payout_summary)
 
 
-def payout_explorer(payout=DEFAULT_PAYOUT) -> Shown:
+def payout_explorer(payout: Fraction | int = DEFAULT_PAYOUT) -> Shown:
     """A slider for the payout of a bet on one face of a die, showing its exact expected value and edge.
 
     >>> slider, summary = payout_explorer().children

@@ -7,6 +7,7 @@ for the published site: :func:`edge_table` for :func:`bet_explorer`, and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 from .. import bets, display
@@ -23,7 +24,8 @@ DEFAULT_RULES = "oxford"
 DEFAULT_FIELD_12 = Fraction(2)
 DEFAULT_ODDS = "3-4-5x"
 DEFAULT_COMMISSION = UP_FRONT
-#: The race view's starting point.
+#: The points the race view offers, and its starting point.
+POINTS = (4, 5, 6, 8, 9, 10)
 DEFAULT_POINT = 6
 #: The race grid's colours (background, text), dark enough for white text to read: the point, the 7, the rest.
 POINT_CELL, SEVEN_CELL, OTHER_CELL = ("#1b5e20", "white"), ("#b71c1c", "white"), ("#eeeeee", "#212121")
@@ -31,7 +33,8 @@ POINT_CELL, SEVEN_CELL, OTHER_CELL = ("#1b5e20", "white"), ("#b71c1c", "white"),
 FIELD_12_PAYOUTS = (Fraction(2), Fraction(3))
 
 
-def explorer_rules(base: str = DEFAULT_RULES, field_12=DEFAULT_FIELD_12, commission=DEFAULT_COMMISSION) -> CrapsRules:
+def explorer_rules(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIELD_12,
+                   commission: str = DEFAULT_COMMISSION) -> CrapsRules:
     """A rules value made from a named one with the field's 12 and the commission timing changed.
 
     Rules that define no field or no commission (Québec has no buy or lay bets) keep what they have.
@@ -40,7 +43,7 @@ def explorer_rules(base: str = DEFAULT_RULES, field_12=DEFAULT_FIELD_12, commiss
     (Fraction(3, 1), 'when the bet is made')
     """
     rules = RULES[base]
-    changes = {}
+    changes: dict[str, object] = {}
     if 12 in rules.field_pays:
         changes["field_pays"] = {**rules.field_pays, 12: Fraction(field_12)}
     if rules.commission:
@@ -75,8 +78,8 @@ def edge_rows(rules: CrapsRules, odds: str | None = None) -> list[list[str]]:
 EDGE_COLUMNS = ["bet", "pays", "P(win)", "edge", "edge %", "per roll", "per resolved"]
 
 
-def edge_table(base: str = DEFAULT_RULES, field_12=DEFAULT_FIELD_12, odds: str | None = DEFAULT_ODDS,
-               commission=DEFAULT_COMMISSION) -> display.Table:
+def edge_table(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIELD_12, odds: str | None = DEFAULT_ODDS,
+               commission: str = DEFAULT_COMMISSION) -> display.Table:
     """The static twin of :func:`bet_explorer`: every bet's edge under the chosen rules.
 
     >>> table = edge_table()
@@ -87,7 +90,7 @@ def edge_table(base: str = DEFAULT_RULES, field_12=DEFAULT_FIELD_12, odds: str |
     return display.Table(EDGE_COLUMNS, edge_rows(rules, odds), _caption(rules, base, field_12, odds, commission))
 
 
-def _caption(rules, base, field_12, odds, commission) -> str:
+def _caption(rules: CrapsRules, base: str, field_12: Fraction | int, odds: str | None, commission: str) -> str:
     parts = [f"{rules.name}"]
     if 12 in rules.field_pays:
         parts.append(f"field pays {bets.odds_text(Fraction(field_12))} on 12")
@@ -117,13 +120,13 @@ def bets_widget() -> Widget:
                 default=DEFAULT_COMMISSION),
     )
 
-    def show(casino, field_12, odds, commission):
+    def show(casino: str, field_12: Fraction, odds: str | None, commission: str) -> str:
         return edge_table(casino, field_12, odds, commission)._repr_html_()
 
     return Widget("craps.bets", controls, show, _settings_without_effect)
 
 
-def _settings_without_effect(casino, **_settings) -> list[str]:
+def _settings_without_effect(casino: str, **_settings: object) -> list[str]:
     """The explorer's settings that the rules ``casino`` leave without effect (no field 12, no odds, no commission)."""
     rules = RULES[casino]
     unused = {"field_12": 12 not in rules.field_pays, "odds": not rules.odds_offered, "commission": not rules.commission}
@@ -189,7 +192,7 @@ def race_summary(point: int) -> str:
     return f"<table>{rows}</table>"
 
 
-def race_table(points=(4, 5, 6, 8, 9, 10)) -> display.Table:
+def race_table(points: Iterable[int] = POINTS) -> display.Table:
     """The static twin of :func:`race_to_the_point`: the race figures for every point.
 
     >>> race_table([4]).rows
@@ -205,23 +208,33 @@ def race_table(points=(4, 5, 6, 8, 9, 10)) -> display.Table:
                           "pass bet's value"], rows, "The race to the point: the point against the 7")
 
 
-def race_to_the_point(point: int = DEFAULT_POINT):
-    """Pick a point: the grid of 36 rolls shows the ways to make it (green) and to seven out (red).
+def race_view(point: int) -> str:
+    """The race view for one point as HTML: the grid of 36 rolls beside its figures (they wrap on a narrow page).
 
-    >>> race = race_to_the_point(4)
-    >>> chooser, (grid, text) = race.children[0], race.children[1].children
-    >>> chooser.value = "6"
-    >>> text.value == race_summary(6) and grid.value == roll_grid(6)
+    >>> race_view(4).count("<table")
+    2
+    """
+    return (f'<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
+            f"{roll_grid(point)}{race_summary(point)}</div>")
+
+
+@defines("craps.race")
+def race_widget() -> Widget:
+    """The race view's definition: a button per point, showing :func:`race_view`.
+
+    >>> race_widget().view({"point": 0})["html"] == race_view(4)
     True
     """
-    import ipywidgets as w
+    chooser = Control("point", "buttons", "Point", options=tuple((str(p), p) for p in POINTS), default=DEFAULT_POINT)
+    return Widget("craps.race", (chooser,), race_view)
 
-    chooser = w.ToggleButtons(options=[str(p) for p in (4, 5, 6, 8, 9, 10)], value=str(point), description="Point")
-    grid, text = w.HTML(roll_grid(point)), w.HTML(race_summary(point))
 
-    def update(change):
-        grid.value, text.value = roll_grid(int(change.new)), race_summary(int(change.new))
+def race_to_the_point(point: int = DEFAULT_POINT) -> Shown:
+    """Pick a point: the grid of 36 rolls shows the ways to make it (green) and to seven out (red).
 
-    chooser.observe(update, names="value")
-    return w.VBox([chooser, w.HBox([grid, text])])
-
+    >>> chooser, view = race_to_the_point(4).children
+    >>> chooser.value = POINTS.index(6)
+    >>> view.value == race_view(6)
+    True
+    """
+    return Shown(race_widget().starting_at(point=point))

@@ -1,8 +1,10 @@
 """The Jupyter front end of a widget definition: ipywidgets controls that call :meth:`Widget.view`.
 
 Each control's ipywidget holds the control's *raw* value (an option's index, an
-integer, true or false), the same value the site's runtime sends, so both front
-ends reach the widget's function by the same path.
+integer, true or false, the indexes of the ticked choices), the same value the
+site's runtime sends, so both front ends reach the widget's function by the same path.
+A chart in the result (:func:`~casino_math.widgets.live.chart_html`) is drawn
+from the same Vega-Lite specification the site draws, as Jupyter's Vega-Lite output.
 
 >>> from casino_math.widgets.live import definition
 >>> slider, result = ipywidget(definition("chance.payout")).children
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .live import Control, Widget
+from .live import VEGA_LITE_MIME, Control, Widget, charts
 
 
 def control_ipywidget(control: Control) -> Any:
@@ -24,39 +26,57 @@ def control_ipywidget(control: Control) -> Any:
 
     raw = control.raw(control.default)
     style = {"description_width": "initial"}
+    # An option control's ipywidget starts at an index, not a value: SelectionSlider(value=0) leaves its label blank.
     options = [(label, i) for i, (label, _) in enumerate(control.options)]
     if control.kind == "options":
-        return w.SelectionSlider(options=options, value=raw, description=control.label, style=style,
+        return w.SelectionSlider(options=options, index=raw, description=control.label, style=style,
                                  continuous_update=False, layout=w.Layout(width="420px"))
     if control.kind == "range":
         return w.IntSlider(value=raw, min=control.low, max=control.high, description=control.label, style=style,
                            continuous_update=False, layout=w.Layout(width="320px"))
     if control.kind == "dropdown":
-        return w.Dropdown(options=options, value=raw, description=control.label, style=style)
+        return w.Dropdown(options=options, index=raw, description=control.label, style=style)
     if control.kind == "buttons":
-        return w.ToggleButtons(options=options, value=raw, description=control.label,
+        return w.ToggleButtons(options=options, index=raw, description=control.label,
                                style={**style, "button_width": "auto"})
+    if control.kind == "choices":
+        return w.SelectMultiple(options=options, value=tuple(raw), description=control.label, style=style,
+                                rows=min(len(options), 10))
     return w.Checkbox(value=raw, description=control.label, style=style)
 
 
+def raw_value(control: Any) -> Any:
+    """A control ipywidget's raw value as the site's runtime sends it (ticked choices as a sorted list)."""
+    return sorted(control.value) if isinstance(control.value, tuple) else control.value
+
+
 def ipywidget(widget: Widget) -> Any:
-    """The widget as ipywidgets: its controls (two columns when there are many), then its result."""
+    """The widget as ipywidgets: its controls (two columns when there are many), then its result and its charts."""
     import ipywidgets as w
 
     controls = {c.name: control_ipywidget(c) for c in widget.controls}
-    out = w.HTML()
+    out, drawn = w.HTML(), w.Output()
 
     def update(_change: Any = None) -> None:
-        shown = widget.view({name: control.value for name, control in controls.items()})
+        shown = widget.view({name: raw_value(control) for name, control in controls.items()})
         for name, control in controls.items():
             control.disabled = name in shown["inactive"]
         out.value = shown["html"]
+        draw(drawn, charts(shown["html"]))
 
     for control in controls.values():
         control.observe(update, names="value")
     update()
     column = list(controls.values())
+    shown = [out, drawn] if charts(out.value) else [out]
     if len(column) > 6:
         half = (len(column) + 1) // 2
-        return w.VBox([w.HBox([w.VBox(column[:half]), w.VBox(column[half:])]), out])
-    return w.VBox([*column, out])
+        return w.VBox([w.HBox([w.VBox(column[:half]), w.VBox(column[half:])]), *shown])
+    return w.VBox([*column, *shown])
+
+
+def draw(output: Any, specs: list[dict[str, Any]]) -> None:
+    """Show each chart's Vega-Lite specification in ``output``, replacing what it showed."""
+    output.outputs = tuple({"output_type": "display_data", "metadata": {},
+                            "data": {VEGA_LITE_MIME: spec, "text/plain": spec.get("description", "a chart")}}
+                           for spec in specs)

@@ -15,7 +15,12 @@ the module in :data:`MODULES`, and have the chapter's call return
 
 Controls carry *raw* values that JSON can hold: an option control (a slider over
 a list, a dropdown, a button group) holds the index of its option, an integer
-range holds the integer, a checkbox holds true or false.
+range holds the integer, a checkbox holds true or false, and a set of choices
+(tick boxes, any number of them ticked) holds the sorted indexes of those ticked.
+
+A result may hold a chart: :func:`chart_html` wraps a Vega-Lite specification,
+which the site's runtime draws with the self-hosted vega-embed and the Jupyter
+adapter shows as Vega-Lite output; the exact figures stay in the result's tables.
 
 >>> die = Widget("demo.die", (Control("sides", "range", "Sides", low=2, high=12, default=6),),
 ...              lambda sides: f"P(any one face) = 1/{sides}")
@@ -28,21 +33,25 @@ from __future__ import annotations
 import html
 import importlib
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-#: The kinds of control: a slider over a list of options, an integer slider, a dropdown, a checkbox, a button group.
-KINDS = ("options", "range", "dropdown", "checkbox", "buttons")
+#: The kinds of control: a slider over a list of options, an integer slider, a dropdown, a checkbox, a button group,
+#: a set of tick boxes.
+KINDS = ("options", "range", "dropdown", "checkbox", "buttons", "choices")
 #: The kinds whose raw value is the index of an option.
 OPTION_KINDS = ("options", "dropdown", "buttons")
 #: The modules that define the site's live widgets (a widget's name starts with its module's).
-MODULES = ("chance", "baccarat", "craps", "kelly", "chemin")
+MODULES = ("chance", "baccarat", "craps", "roulette", "session", "kelly", "chemin")
 #: What the static page says beside its disabled controls.
 STATIC_NOTE = "A snapshot at the starting values: the controls work once the widget runs live."
 
 #: A function that builds a widget from its fixed arguments.
 Builder = Callable[..., "Widget"]
+#: What a widget shows for its control values: JSON-ready data (here HTML text, the names of inactive controls).
+View = dict[str, Any]
 #: Every widget definition by name: name -> its builder.
 DEFINITIONS: dict[str, Builder] = {}
 
@@ -69,13 +78,19 @@ class Control:
         >>> Control("pays", "options", "Pays", options=(("1 to 1", 1), ("2 to 1", 2)), default=1).raw(2)
         1
         """
+        if self.kind == "choices":
+            return sorted({self._index(v) for v in value})
         if self.kind in OPTION_KINDS:
-            values = [v for _, v in self.options]
-            if value not in values:
-                raise ValueError(f"{value!r} is not an option of {self.label!r}; the options are "
-                                 + ", ".join(label for label, _ in self.options))
-            return values.index(value)
+            return self._index(value)
         return value
+
+    def _index(self, value: Any) -> int:
+        """The index of the option whose value is ``value``."""
+        values = [v for _, v in self.options]
+        if value not in values:
+            raise ValueError(f"{value!r} is not an option of {self.label!r}; the options are "
+                             + ", ".join(label for label, _ in self.options))
+        return values.index(value)
 
     def value(self, raw: Any) -> Any:
         """The value a raw value stands for, checked against what this control allows.
@@ -84,6 +99,8 @@ class Control:
         Traceback (most recent call last):
         ValueError: 9 is not allowed for 'Decks': a whole number from 1 to 8
         """
+        if self.kind == "choices":
+            return self._chosen(raw)
         if self.kind in OPTION_KINDS:
             if not _is_int(raw) or not 0 <= raw < len(self.options):
                 raise ValueError(f"{raw!r} is not allowed for {self.label!r}: an option number from 0 to "
@@ -98,10 +115,24 @@ class Control:
             return raw
         raise ValueError(f"{raw!r} is not allowed for {self.label!r}: true or false")
 
+    def _chosen(self, raw: Any) -> tuple[Any, ...]:
+        """The values of the ticked options, in the options' order, for a list of option numbers.
+
+        >>> Control("on", "choices", "Pockets", options=(("0", "0"), ("1", "1")), default=()).value([1, 0])
+        ('0', '1')
+        >>> Control("on", "choices", "Pockets", options=(("0", "0"), ("1", "1")), default=()).value([2])
+        Traceback (most recent call last):
+        ValueError: [2] is not allowed for 'Pockets': a list of option numbers from 0 to 1
+        """
+        if not isinstance(raw, list) or not all(_is_int(i) and 0 <= i < len(self.options) for i in raw):
+            raise ValueError(f"{raw!r} is not allowed for {self.label!r}: a list of option numbers from 0 to "
+                             f"{len(self.options) - 1}")
+        return tuple(value for i, (_, value) in enumerate(self.options) if i in raw)
+
     def as_json(self) -> dict[str, Any]:
         """What the site's runtime needs to draw this control: labels and raw values only."""
         described: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label, "default": self.raw(self.default)}
-        if self.kind in OPTION_KINDS:
+        if self.kind in (*OPTION_KINDS, "choices"):
             described["options"] = [label for label, _ in self.options]
         if self.kind == "range":
             described["low"], described["high"] = self.low, self.high
@@ -139,7 +170,7 @@ class Widget:
                              + ", ".join(c.name for c in self.controls))
         return {c.name: c.value(raw.get(c.name, c.raw(c.default))) for c in self.controls}
 
-    def view(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def view(self, raw: Mapping[str, Any]) -> View:
         """What the widget shows for these raw values: its HTML, and which controls change nothing."""
         values = self.values(raw)
         return {"html": self.show(**values), "inactive": list(self.inactive(**values))}
@@ -193,6 +224,35 @@ def view_json(name: str, args_json: str, raw_json: str) -> str:
     return json.dumps(definition(name, json.loads(args_json)).view(json.loads(raw_json)))
 
 
+# --- Charts: a Vega-Lite specification inside a result's HTML ---------------------------------------------
+
+#: The Vega-Lite schema the charts are written for: the site serves vega-lite 5, and JupyterLab draws its v5 output.
+VEGA_LITE = "https://vega.github.io/schema/vega-lite/v5.json"
+#: The mime type Jupyter draws a Vega-Lite v5 specification from.
+VEGA_LITE_MIME = "application/vnd.vegalite.v5+json"
+_CHART = re.compile(r'<script type="application/json" class="live-widget-vega">(.*?)</script>', re.DOTALL)
+
+
+def chart_html(spec: Mapping[str, Any], alt: str) -> str:
+    """A chart in a result: its Vega-Lite specification, in a figure that names what it shows.
+
+    >>> page = chart_html({"mark": "bar", "data": {"values": [{"x": "</b>"}]}}, "One bar")
+    >>> page.startswith('<figure class="live-widget-chart" role="img" aria-label="One bar"')
+    True
+    >>> charts(page)[0]["data"]
+    {'values': [{'x': '</b>'}]}
+    """
+    text = json.dumps({"$schema": VEGA_LITE, **spec}).replace("</", "<\\/")
+    return (f'<figure class="live-widget-chart" role="img" aria-label="{html.escape(alt)}" '
+            f'style="display:block;width:100%;margin:0 0 0.5em">'
+            f'<script type="application/json" class="live-widget-vega">{text}</script></figure>')
+
+
+def charts(page: str) -> list[dict[str, Any]]:
+    """The Vega-Lite specifications of the charts in a result's HTML, in order."""
+    return [json.loads(text) for text in _CHART.findall(page)]  # JSON reads "<\/" as "</"
+
+
 # --- The static snapshot: the widget at its starting values, as the site shows it until it runs live ---------
 
 
@@ -239,6 +299,10 @@ def _control_html(control: Control, raw: Any) -> str:
         options = "".join(f'<option value="{i}"{" selected" if i == raw else ""}>{html.escape(text)}</option>'
                           for i, (text, _) in enumerate(control.options))
         return f'<label class="live-control">{label} <select name="{name}" disabled>{options}</select></label>'
+    if control.kind == "choices":
+        boxes = "".join(f'<label><input type="checkbox" name="{name}" value="{i}"{" checked" if i in raw else ""} '
+                        f"disabled> {html.escape(text)}</label>" for i, (text, _) in enumerate(control.options))
+        return f'<fieldset class="live-control live-choices"><legend>{label}</legend>{boxes}</fieldset>'
     buttons = "".join(f'<label><input type="radio" name="{name}" value="{i}"{" checked" if i == raw else ""} '
                       f"disabled> {html.escape(text)}</label>" for i, (text, _) in enumerate(control.options))
     return f'<fieldset class="live-control"><legend>{label}</legend>{buttons}</fieldset>'

@@ -1,22 +1,40 @@
-"""The roulette bet chooser: pick pockets on the layout, see the bet, its odds and a session of spins."""
+"""The roulette bet chooser: tick pockets on the layout (or pick an outside bet), see the bet, its odds and a session.
+
+:func:`chooser_widget` is its definition; :func:`bet_chooser` shows it in a chapter, and :func:`bet_summary` is its
+static twin, the same figures as a table for the printed page.
+"""
 
 from __future__ import annotations
 
+import html
+from collections.abc import Iterable
+from fractions import Fraction
 from itertools import pairwise
+from typing import Any
 
 from .. import bets, display, roulette, session
+from .live import Control, Shown, Widget, defines
 
 #: The chooser's starting bet (a split) and number of spins.
 DEFAULT_CHOICE = ("17", "20")
 DEFAULT_SPINS = 100
-#: Pocket colours on the chooser (white text on each has a contrast ratio of at least 4.5), and a chosen pocket's.
+#: Pocket colours on the layout (white text on each has a contrast ratio of at least 4.5), and a chosen pocket's.
 POCKET_COLOURS = {"red": "#b3202a", "black": "#1b1b1b", "green": "#17703d"}
 CHOSEN = "#f5c518"
 #: The session lengths the spins slider offers.
 SPINS = (1, 2, 5, 10, 20, 36, 50, 100, 200, 500, 1000)
+#: The outside bets the chooser offers: the name a reader sees -> (kind, which group of that kind).
+OUTSIDE_BETS = {
+    "Red": ("red", 0), "Black": ("black", 0), "Odd": ("odd", 0), "Even": ("even", 0),
+    "1-18": ("low", 0), "19-36": ("high", 0),
+    "1st 12": ("dozen", 0), "2nd 12": ("dozen", 1), "3rd 12": ("dozen", 2),
+    "Column 1": ("column", 0), "Column 2": ("column", 1), "Column 3": ("column", 2),
+}
+#: What the bet dropdown says when the ticked pockets make the bet.
+TICKED = "The pockets ticked below"
 
 
-def bet_figures(chosen, rules="oxford", spins: int = DEFAULT_SPINS) -> list[tuple[str, str]]:
+def bet_figures(chosen: Iterable[str | int], rules: str = "oxford", spins: int = DEFAULT_SPINS) -> list[tuple[str, str]]:
     """What the chooser shows for a choice of pockets, as (label, value) rows; the first row says if it is legal.
 
     >>> for label, value in bet_figures(["17", "20"], spins=10):
@@ -41,7 +59,7 @@ def bet_figures(chosen, rules="oxford", spins: int = DEFAULT_SPINS) -> list[tupl
     mean = session.expected_net(bet, spins)
     ahead, even, behind = after.ahead_even_behind()
 
-    def exact_and_percent(q):
+    def exact_and_percent(q: Fraction) -> str:
         return f"{display.fraction_text(q)} ({display.percent(q)})"
 
     return [
@@ -62,7 +80,8 @@ def _short(text: str, most: int = 60) -> str:
     return text if len(text) <= most else text[: most // 2] + " ... " + text[-most // 2 :]
 
 
-def bet_summary(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPINS) -> display.Table:
+def bet_summary(chosen: Iterable[str | int] = DEFAULT_CHOICE, rules: str = "oxford",
+                spins: int = DEFAULT_SPINS) -> display.Table:
     """The static twin of :func:`bet_chooser`: its figures for one choice of pockets, as a table.
 
     >>> bet_summary(["0", "00", "1", "2", "3"], spins=1)
@@ -85,14 +104,15 @@ def bet_summary(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPIN
     return display.Table(["what", "value"], rows, f"A bet on {picked} ({table.name})")
 
 
-def _grid(rules) -> tuple[dict[str, str], str, str]:
+def _grid(rules: roulette.RouletteRules) -> tuple[dict[str, str], str, str]:
     """Each pocket's CSS grid area, and the grid's row and column sizes, read from the layout's boxes.
 
-    The layout is turned to face the player: the zeros on the left, 1, 4, 7, ... along the bottom.
+    The layout is turned to face the player: the zeros on the left, 1, 4, 7, ... along the bottom.  Columns share
+    the width (fr units), so the layout narrows with the page.
 
     >>> areas, rows, columns = _grid(roulette.OXFORD)
-    >>> areas["0"], areas["00"], areas["1"], rows
-    ('3 / 1 / 5 / 2', '1 / 1 / 3 / 2', '4 / 2 / 5 / 3', '24px 12px 12px 24px')
+    >>> areas["0"], areas["00"], areas["1"], rows, columns[:8]
+    ('3 / 1 / 5 / 2', '1 / 1 / 3 / 2', '4 / 2 / 5 / 3', '24px 12px 12px 24px', '2fr 2fr ')
     """
     boxes = roulette.table_layout(rules).boxes.values()
     across = sorted({b.left for b in boxes} | {b.right for b in boxes}, reverse=True)
@@ -103,70 +123,101 @@ def _grid(rules) -> tuple[dict[str, str], str, str]:
         for b in boxes
     }
     rows = " ".join(f"{3 * (a - b)}px" for a, b in pairwise(across))
-    columns = " ".join(f"{23 * (b - a)}px" for a, b in pairwise(down))
+    columns = " ".join(f"{b - a}fr" for a, b in pairwise(down))
     return areas, rows, columns
 
 
-#: The outside bets' buttons: label -> (kind, which).
-OUTSIDE_BUTTONS = {
-    "1st 12": ("dozen", 0), "2nd 12": ("dozen", 1), "3rd 12": ("dozen", 2),
-    "1-18": ("low", 0), "even": ("even", 0), "red": ("red", 0),
-    "black": ("black", 0), "odd": ("odd", 0), "19-36": ("high", 0),
-    "col 1": ("column", 0), "col 2": ("column", 1), "col 3": ("column", 2),
-}
+def layout_html(chosen: Iterable[str], rules: str = "oxford") -> str:
+    """The layout as a grid of pockets, the chosen ones highlighted (with a mark as well as a colour).
 
-
-def bet_chooser(chosen=DEFAULT_CHOICE, rules="oxford", spins: int = DEFAULT_SPINS):
-    """A layout of pocket buttons: press pockets to make a bet and see whether it is legal, and what it does.
-
-    >>> chooser = bet_chooser(spins=10)
-    >>> pocket = {b.description: b for b in chooser.children[0].children}
-    >>> pocket["17"].click()                     # only 20 is left: a straight-up bet
-    >>> "straight 20" in chooser.children[-1].value, pocket["20"].style.button_color
-    (True, '#f5c518')
+    >>> page = layout_html(["17", "20"])
+    >>> page.count('<span'), page.count(CHOSEN)
+    (38, 2)
     """
-    import ipywidgets as w
-
     table = roulette.rules_named(rules)
-    picked = {roulette.pocket(p, table) for p in chosen}
+    picked = set(chosen)
     areas, rows, columns = _grid(table)
-    pockets = {
-        name: w.Button(description=name, tooltip=f"pocket {name}",
-                       layout=w.Layout(width="auto", height="auto", grid_area=area))
-        for name, area in areas.items()
-    }
-    grid = w.GridBox(list(pockets.values()), layout=w.Layout(
-        grid_template_rows=rows, grid_template_columns=columns, grid_gap="2px"))
-    groups = roulette.outside_groups(table)
-    outside = [w.Button(description=label, layout=w.Layout(width="64px")) for label in OUTSIDE_BUTTONS]
-    clear = w.Button(description="clear", layout=w.Layout(width="64px"))
-    slider = w.SelectionSlider(options=list(SPINS), value=spins, description="spins",
-                               layout=w.Layout(width="460px"))
-    out = w.HTML()
+    cells = []
+    for name, area in areas.items():
+        background, ink = (CHOSEN, "black") if name in picked else (POCKET_COLOURS[roulette.colour(name)], "white")
+        mark = "\u2713" if name in picked else ""
+        cells.append(f'<span style="grid-area:{area};background:{background};color:{ink};display:flex;'
+                     f'align-items:center;justify-content:center;font-size:0.8em;border-radius:2px">{mark}{name}</span>')
+    return (f'<div role="img" aria-label="The layout, chosen pockets marked: {html.escape(", ".join(sorted(picked)) or "none")}" '
+            f'style="display:grid;grid-template-rows:{rows};grid-template-columns:{columns};gap:2px;'
+            f'max-width:36em;margin-bottom:0.5em">{"".join(cells)}</div>')
 
-    def show(*_):
-        rows_html = "".join(f"<tr><td>{label}</td><td><b>{_short(value, 80)}</b></td></tr>"
-                            for label, value in bet_figures(sorted(picked), rules, slider.value))
-        out.value = f"<table>{rows_html}</table>"
-        for name, button in pockets.items():
-            button.style.button_color = CHOSEN if name in picked else POCKET_COLOURS[roulette.colour(name)]
-            button.style.text_color = "black" if name in picked else "white"
 
-    def select(chosen_pockets):
-        picked.clear()
-        picked.update(chosen_pockets)
-        show()
+def chosen_pockets(bet: tuple[str, int] | None, pockets: Iterable[str], rules: str = "oxford") -> tuple[str, ...]:
+    """The pockets a choice covers: an outside bet's group, or the ticked pockets.
 
-    def toggle(name):
-        picked.symmetric_difference_update({name})
-        show()
+    >>> chosen_pockets(("dozen", 0), ["17"])[:3], chosen_pockets(None, ["17"])
+    (('1', '2', '3'), ('17',))
+    """
+    if bet is None:
+        return tuple(pockets)
+    kind, which = bet
+    return tuple(roulette.outside_groups(roulette.rules_named(rules))[kind][which])
 
-    for name, button in pockets.items():
-        button.on_click(lambda _, name=name: toggle(name))
-    for button in outside:
-        kind, which = OUTSIDE_BUTTONS[button.description]
-        button.on_click(lambda _, group=set(groups[kind][which]): select(group))
-    clear.on_click(lambda _: select(set()))
-    slider.observe(show, names="value")
-    show()
-    return w.VBox([grid, w.HBox(outside[:6]), w.HBox(outside[6:] + [clear]), slider, out])
+
+def chooser_view(bet: tuple[str, int] | None, pockets: Iterable[str], spins: int, rules: str = "oxford") -> str:
+    """What the chooser shows: the layout with the chosen pockets, then the bet's figures (or why it is no bet).
+
+    >>> "<td>bet</td><td><b>split 17-20</b></td>" in chooser_view(None, ["17", "20"], 10)
+    True
+    """
+    chosen = chosen_pockets(bet, pockets, rules)
+    rows = "".join(f"<tr><td>{html.escape(label)}</td><td><b>{_compact(value)}</b></td></tr>"
+                   for label, value in bet_figures(chosen, rules, spins))
+    return layout_html(chosen, rules) + f"<table>{rows}</table>"
+
+
+def _compact(value: str, most: int = 32) -> str:
+    """A figure as HTML, a long one cut short (its percent still shown) with the whole of it one click away.
+
+    >>> _compact("1/19 (5.26%)")
+    '1/19 (5.26%)'
+    >>> _compact("2560599031177123456789/6131066257801123456789 (41.76%)").split("</summary>")[0]
+    '<details><summary>256059903117 ... 789 (41.76%)'
+    """
+    if len(value) <= most:
+        return html.escape(value)
+    return (f"<details><summary>{html.escape(_short(value, 24))}</summary>"
+            f'<span style="word-break:break-all">{html.escape(value)}</span></details>')
+
+
+@defines("roulette.chooser")
+def chooser_widget(rules: str = "oxford") -> Widget:
+    """The bet chooser's definition: an outside bet or the ticked pockets, and the session's length.
+
+    >>> chooser_widget().view({"bet": 1})["inactive"]          # Red: the ticked pockets change nothing
+    ['pockets']
+    """
+    table = roulette.rules_named(rules)
+    pockets = roulette.in_layout_order(set(_grid(table)[0]), table)
+    controls = (
+        Control("bet", "dropdown", "Bet", options=((TICKED, None), *OUTSIDE_BETS.items()), default=None),
+        Control("pockets", "choices", "Pockets", options=tuple((p, p) for p in pockets), default=DEFAULT_CHOICE),
+        Control("spins", "options", "Spins", options=tuple((str(n), n) for n in SPINS), default=DEFAULT_SPINS),
+    )
+
+    def show(bet: tuple[str, int] | None, pockets: tuple[str, ...], spins: int) -> str:
+        return chooser_view(bet, pockets, spins, rules)
+
+    def inactive(bet: tuple[str, int] | None, **_values: Any) -> list[str]:
+        return [] if bet is None else ["pockets"]
+
+    return Widget("roulette.chooser", controls, show, inactive, args={"rules": rules})
+
+
+def bet_chooser(chosen: Iterable[str | int] = DEFAULT_CHOICE, rules: str = "oxford", spins: int = DEFAULT_SPINS) -> Shown:
+    """Tick pockets on the layout (or choose an outside bet) to make a bet: is it legal, and what does it do?
+
+    >>> bet, pockets, spins, result = bet_chooser(spins=10).children
+    >>> pockets.value = (pockets.options[-1][1],)  # only 36 is ticked: a straight-up bet
+    >>> "straight 36" in result.value
+    True
+    """
+    table = roulette.rules_named(rules)
+    picked = roulette.in_layout_order({roulette.pocket(p, table) for p in chosen}, table)
+    return Shown(chooser_widget(rules).starting_at(pockets=picked, spins=spins))

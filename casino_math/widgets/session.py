@@ -1,29 +1,42 @@
 """The session explorer: choose a game, a bet, a stake, a bankroll and a number of bets; see how sessions end.
 
 It shows the exact distribution of the final bankroll (a session stops early if the bankroll can no longer
-cover a bet) with a few simulated sessions drawn over it, and the figures that matter: the expected loss,
-the chance of going broke, of ending ahead.  The static twin, :func:`explorer_table` with
-:func:`explorer_view`, shows the same at the explorer's starting settings.
+cover a bet) as a chart, with the chances that matter as exact fractions: ending ahead, even or behind, going
+broke; and the figures in dollars, the expected loss first.  :func:`explorer_widget` is its definition, drawn
+in Jupyter and on the site alike; :func:`explorer_table` is its static twin.
 """
 
 from __future__ import annotations
 
+import html
+from collections import defaultdict
+from fractions import Fraction
 from functools import lru_cache
+from math import floor
+from typing import Any
 
-from .. import bets, display, ruin, simulate
+from .. import bets, display, ruin
+from ..bets import Bet
 from ..cli import available_games, load_game
+from .live import Control, Shown, Widget, chart_html, defines
 
 #: The explorer's starting settings: $200 at a $10 table, betting red for 100 spins.
-DEFAULTS = {"game": "roulette", "bet_id": "red", "stake": 10, "bankroll": 200, "rounds": 100}
+DEFAULT_GAME, DEFAULT_BET, DEFAULT_STAKE, DEFAULT_BANKROLL, DEFAULT_ROUNDS = "roulette", "red", 10, 200, 100
+#: Each game's starting bet in the explorer.
+FIRST_BETS = {"roulette": "red", "craps": "pass", "baccarat": "banker"}
 #: The choices the explorer offers.
 STAKES = (5, 10, 25, 100)
 BANKROLLS = tuple(range(50, 1001, 50))
 ROUNDS = (10, 25, 50, 100, 200, 300)
-#: How many simulated sessions are drawn, and the seed they come from.
-PATHS, SEED = 5, 2024
+#: How a session ends, in the chart's order, and its colour (Okabe and Ito's palette, safe for colour-blind readers).
+ENDINGS = {"behind": "#D55E00", "even": "#999999", "ahead": "#0072B2"}
+#: A fraction longer than this many characters is shown cut short, the whole of it a click away.
+LONGEST_FRACTION = 24
+#: The chart's axis leaves out at most this share of sessions at each end (a long tail too thin to see).
+TAIL = Fraction(1, 2000)
 
 
-def game_bets(game: str) -> dict:
+def game_bets(game: str) -> dict[str, Bet]:
     """The bets of a game under its default rules, by bet ID.
 
     >>> list(game_bets("roulette"))[:3]
@@ -31,6 +44,24 @@ def game_bets(game: str) -> dict:
     """
     module = load_game(game)
     return dict(module.edge_bets(module.RULES[module.DEFAULT_RULES]))
+
+
+def game_name(game: str) -> str:
+    """A game's name as a reader sees it.
+
+    >>> game_name("baccarat")
+    'Mini-baccarat'
+    """
+    return {"baccarat": "Mini-baccarat"}.get(game, game.capitalize())
+
+
+def bet_title(game: str, bet_id: str) -> str:
+    """A bet as the explorer names it: the game, then the bet's name (never its ID).
+
+    >>> bet_title("craps", "hard_4"), bet_title("baccarat", "banker")
+    ('craps hard 4', 'mini-baccarat banker')
+    """
+    return f"{game_name(game).lower()} {game_bets(game)[bet_id].name}"
 
 
 @lru_cache(maxsize=32)
@@ -77,7 +108,7 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     edge = display.fraction_text(bets.house_edge_per_bet_made(bet))
     bets_made = display.fraction_text(made) if made.denominator == 1 else display.decimal(made, 2)
     rows = [
-        ("bet", f"{game} {bet_id}, pays {bets.pays_text(bet)}, house edge {display.percent(bets.house_edge(bet))}"),
+        ("bet", f"{bet_title(game, bet_id)}, pays {bets.pays_text(bet)}, house edge {display.percent(bets.house_edge(bet))}"),
         ("bankroll", f"${bankroll} = {start} bets of ${stake}"),
         ("expected bets made", f"{bets_made} of {rounds}"),
         ("expected loss", f"${display.decimal(loss * stake, 2)} = edge {edge} x {bets_made} bets x ${stake}"),
@@ -89,10 +120,9 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     return rows
 
 
-
-def explorer_table(game: str = DEFAULTS["game"], bet_id: str = DEFAULTS["bet_id"], stake: int = DEFAULTS["stake"],
-                   bankroll: int = DEFAULTS["bankroll"], rounds: int = DEFAULTS["rounds"]) -> display.Table:
-    """The static twin of :func:`session_explorer`: its figures at one setting, as a table.
+def explorer_table(game: str = DEFAULT_GAME, bet_id: str = DEFAULT_BET, stake: int = DEFAULT_STAKE,
+                   bankroll: int = DEFAULT_BANKROLL, rounds: int = DEFAULT_ROUNDS) -> display.Table:
+    """The static twin of :func:`session_explorer`: its figures at one setting, in dollars, as a table.
 
     >>> explorer_table(rounds=1)
     $200 on roulette red at $10 a bet, at most 1 bets
@@ -108,70 +138,198 @@ def explorer_table(game: str = DEFAULTS["game"], bet_id: str = DEFAULTS["bet_id"
     P(behind at the end)    52.63%
     """
     rows = [[label, value] for label, value in explorer_figures(game, bet_id, stake, bankroll, rounds)]
-    return display.Table(["what", "value"], rows, f"${bankroll} on {game} {bet_id} at ${stake} a bet, at most {rounds} bets")
+    return display.Table(["what", "value"], rows, f"${bankroll} on {bet_title(game, bet_id)} at ${stake} a bet, at most {rounds} bets")
 
 
-def explorer_view(game: str = DEFAULTS["game"], bet_id: str = DEFAULTS["bet_id"], stake: int = DEFAULTS["stake"],
-                  bankroll: int = DEFAULTS["bankroll"], rounds: int = DEFAULTS["rounds"], seed: int = SEED):
-    """The explorer's figure at one setting: simulated sessions over the exact distribution of how they end."""
-    from ..plots.session import explorer_figure
+def endings(w: ruin.Walk) -> list[tuple[str, Fraction]]:
+    """How a session ends, exactly: (what, probability) for ahead, even, behind, and broke along the way.
 
-    bet = game_bets(game)[bet_id]
-    start = units(stake, bankroll)
-    w = _walk(game, bet_id, start, rounds)
-    drawn = simulate.paths(bet, rounds, PATHS, simulate.generator(seed), bankroll=start)
-    return explorer_figure(w, drawn, stake, f"{PATHS} simulated sessions: ${bankroll} on {game} {bet_id}, ${stake} a bet")
+    >>> from casino_math.dice import one_face_bet
+    >>> for what, p in endings(ruin.walk(one_face_bet(1), 1, 2)):   # 1 unit on the 6 at even money, twice
+    ...     print(what, p)
+    ahead at the end 1/36
+    even at the end 5/36
+    behind at the end 5/6
+    broke within 2 bets 5/6
+    """
+    ahead, even, behind = w.ahead_even_behind()
+    return [("ahead at the end", ahead), ("even at the end", even), ("behind at the end", behind),
+            (f"broke within {w.rounds} bets", w.p_ruin())]
+
+
+def exact_html(q: Fraction) -> str:
+    """A probability as an exact fraction in HTML: a long one cut short, the whole of it one click away.
+
+    >>> exact_html(Fraction(1, 19))
+    '1/19'
+    >>> exact_html(Fraction(10**30 + 1, 3 * 10**30))[:61]
+    '<details><summary>1000000.../3000000... (31 digits)</summary>'
+    """
+    text = display.fraction_text(q)
+    if len(text) <= LONGEST_FRACTION:
+        return text
+    top, bottom = str(q.numerator), str(q.denominator)
+    short = f"{top[:7]}.../{bottom[:7]}... ({len(bottom)} digits)"
+    return f'<details><summary>{short}</summary><span style="word-break:break-all">{text}</span></details>'
+
+
+def endings_html(w: ruin.Walk) -> str:
+    """The exact chances of each ending as an HTML table, a percentage beside each fraction."""
+    rows = "".join(f"<tr><td>P({what})</td><td>{exact_html(p)}</td><td>{display.percent(p)}</td></tr>"
+                   for what, p in endings(w))
+    return ('<table><caption>How the sessions end, exactly</caption><thead><tr><th>chance</th><th>exact</th>'
+            f"<th>%</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def final_bankrolls(w: ruin.Walk, stake: int) -> list[dict[str, Any]]:
+    """The chart's data: each final bankroll in dollars (a fraction of a bet rounded down) by how the session ends,
+    with its exact probability (a float beside it only to draw the bar).
+
+    >>> from casino_math.dice import one_face_bet
+    >>> [(row["dollars"], row["ending"], row["exact"]) for row in final_bankrolls(ruin.walk(one_face_bet(1), 1, 2), 5)]
+    [(0, 'behind', '5/6'), (5, 'even', '5/36'), (15, 'ahead', '1/36')]
+    """
+    grouped: dict[tuple[int, str], int] = defaultdict(int)
+    for final, count in w.counts.items():
+        ending = "ahead" if final > w.bankroll else "even" if final == w.bankroll else "behind"
+        grouped[floor(final) * stake, ending] += count
+    rows = []
+    for (dollars, ending), count in sorted(grouped.items()):
+        p = Fraction(count, w.denominator)
+        rows.append({"dollars": dollars, "ending": ending, "probability": float(p),
+                     "exact": display.fraction_text(p) if len(display.fraction_text(p)) <= LONGEST_FRACTION
+                     else f"a fraction of {len(str(p.denominator))} digits", "percent": display.percent(p, 3)})
+    return rows
+
+
+def axis_range(w: ruin.Walk, stake: int) -> tuple[int, int]:
+    """The final bankrolls in dollars the chart's axis spans: all but at most :data:`TAIL` of sessions at each end.
+
+    >>> from casino_math.dice import one_face_bet
+    >>> axis_range(ruin.walk(one_face_bet(1), 1, 2), 5)      # 1/36 of sessions end at $15: more than the tail
+    (0, 15)
+    """
+    finals = sorted(w.counts)
+    below = above = 0
+    lo, hi = finals[0], finals[-1]
+    for final in finals:
+        below += w.counts[final]
+        if Fraction(below, w.denominator) > TAIL:
+            lo = final
+            break
+    for final in reversed(finals):
+        above += w.counts[final]
+        if Fraction(above, w.denominator) > TAIL:
+            hi = final
+            break
+    return floor(lo) * stake, floor(hi) * stake
+
+
+def ending_chart(w: ruin.Walk, stake: int, title: list[str]) -> dict[str, Any]:
+    """The Vega-Lite specification of the chart: the exact probability of each final bankroll, coloured by ending.
+
+    The axis leaves out the thinnest tails (at most 0.05% of sessions at each end); the tables hold every figure.
+    """
+    scale = {"domain": list(ENDINGS), "range": list(ENDINGS.values())}
+    lo, hi = axis_range(w, stake)
+    x = {"field": "dollars", "type": "quantitative", "title": "bankroll at the end ($)",
+         "scale": {"domain": [lo, hi], "nice": False}, "axis": {"labelOverlap": "greedy", "tickCount": 6}}
+    return {
+        "description": ", ".join(title),
+        "title": {"text": title, "fontSize": 12},
+        "transform": [{"filter": {"field": "dollars", "range": [lo, hi]}}],
+        "data": {"values": final_bankrolls(w, stake)},
+        "width": "container", "height": 180,
+        "autosize": {"type": "fit", "contains": "padding"},
+        "layer": [
+            {"mark": {"type": "rule", "strokeWidth": 2},
+             "encoding": {
+                 "x": x,
+                 "y": {"field": "probability", "type": "quantitative", "title": "probability"},
+                 "y2": {"datum": 0},
+                 "color": {"field": "ending", "type": "nominal", "scale": scale, "title": "ends",
+                           "legend": {"orient": "top"}},
+                 "tooltip": [{"field": "dollars", "title": "bankroll ($)"}, {"field": "exact", "title": "P, exact"},
+                             {"field": "percent", "title": "P"}],
+             }},
+            {"mark": {"type": "point", "filled": True, "size": 16},
+             "encoding": {"x": x,
+                          "y": {"field": "probability", "type": "quantitative"},
+                          "color": {"field": "ending", "type": "nominal", "scale": scale, "legend": None},
+                          "shape": {"field": "ending", "type": "nominal", "legend": None}}},
+        ],
+        "config": {"axis": {"labelFontSize": 11, "titleFontSize": 11}, "legend": {"labelFontSize": 11}},
+    }
 
 
 def explorer_html(game: str, bet_id: str, stake: int, bankroll: int, rounds: int) -> str:
-    """The explorer's view as HTML: the figure as an image with its alt text, then the table (or the error).
+    """The explorer's view as HTML: the chart, the exact chances of each ending, the figures in dollars (or the error).
 
     >>> explorer_html("roulette", "red", 25, 20, 10)
     '<p>a bankroll of $20 does not cover one bet of $25; choose a larger bankroll or a smaller stake</p>'
+    >>> page = explorer_html("roulette", "red", 10, 200, 10)
+    >>> page.count("<table"), "<td>P(broke within 10 bets)</td><td>0</td><td>0.00%</td>" in page
+    (2, True)
     """
-    import base64
-    import html
-    import io
-
     try:
-        figure = explorer_view(game, bet_id, stake, bankroll, rounds)
         figures = explorer_table(game, bet_id, stake, bankroll, rounds)
     except ValueError as error:
         return f"<p>{html.escape(str(error))}</p>"
-    png = io.BytesIO()
-    figure.savefig(png, format="png", dpi=80)
-    alt = (f"{PATHS} simulated sessions of ${bankroll} on {game} {bet_id} at ${stake} a bet over at most {rounds} "
-           "bets, beside the exact distribution of the final bankroll")
-    image = base64.b64encode(png.getvalue()).decode()
-    return f'<img src="data:image/png;base64,{image}" alt="{html.escape(alt)}" style="max-width:100%">' + \
-        figures._repr_html_()
+    w = _walk(game, bet_id, units(stake, bankroll), rounds)
+    title = [f"${bankroll} on {bet_title(game, bet_id)}", f"${stake} a bet, at most {rounds} bets"]
+    alt = f"The exact probability of each bankroll at the end of a session: {', '.join(title)}"
+    return chart_html(ending_chart(w, stake, title), alt) + endings_html(w) + figures._repr_html_()
 
 
-def session_explorer(**settings):
-    """The session explorer widget: dropdowns and sliders for the settings; the figure and the table follow."""
-    import ipywidgets as w
+@defines("session.explorer")
+def explorer_widget() -> Widget:
+    """The session explorer's definition: the game, its bet (the other games' bets are inactive), the stake, the
+    bankroll and the most bets; showing :func:`explorer_html`.
 
-    chosen = {**DEFAULTS, **settings}
-    game = w.Dropdown(options=available_games(), value=chosen["game"], description="game")
-    bet = w.Dropdown(options=list(game_bets(chosen["game"])), value=chosen["bet_id"], description="bet")
-    stake = w.Dropdown(options=[(f"${s}", s) for s in STAKES], value=chosen["stake"], description="stake")
-    bankroll = w.SelectionSlider(options=[(f"${b}", b) for b in BANKROLLS], value=chosen["bankroll"],
-                                 description="bankroll")
-    rounds = w.SelectionSlider(options=ROUNDS, value=chosen["rounds"], description="bets")
-    view = w.HTML()
+    >>> explorer_widget().view({"game": 1})["inactive"]
+    ['roulette_bet', 'baccarat_bet']
+    """
+    games = available_games()
+    bet_controls = tuple(
+        Control(f"{game}_bet", "dropdown", f"{game_name(game)} bet",
+                options=tuple((bet.name, bet_id) for bet_id, bet in game_bets(game).items()), default=FIRST_BETS[game])
+        for game in games)
+    controls = (
+        Control("game", "dropdown", "Game", options=tuple((game_name(g), g) for g in games), default=DEFAULT_GAME),
+        *bet_controls,
+        Control("stake", "dropdown", "Stake", options=tuple((f"${s}", s) for s in STAKES), default=DEFAULT_STAKE),
+        Control("bankroll", "options", "Bankroll", options=tuple((f"${b}", b) for b in BANKROLLS),
+                default=DEFAULT_BANKROLL),
+        Control("rounds", "options", "Bets at most", options=tuple((str(r), r) for r in ROUNDS), default=DEFAULT_ROUNDS),
+    )
 
-    def redraw(*_):
-        view.value = explorer_html(game.value, bet.value, stake.value, bankroll.value, rounds.value)
+    def show(game: str, stake: int, bankroll: int, rounds: int, **bet_ids: str) -> str:
+        return explorer_html(game, bet_ids[f"{game}_bet"], stake, bankroll, rounds)
 
-    def new_game(change):
-        options = list(game_bets(change.new))
-        bet.unobserve(redraw, names="value")
-        bet.options, bet.value = options, options[0]
-        bet.observe(redraw, names="value")
-        redraw()
+    def inactive(game: str, **_values: Any) -> list[str]:
+        return [f"{other}_bet" for other in games if other != game]
 
-    game.observe(new_game, names="value")
-    for control in (bet, stake, bankroll, rounds):
-        control.observe(redraw, names="value")
-    redraw()
-    return w.VBox([w.HBox([game, bet, stake]), w.HBox([bankroll, rounds]), view])
+    return Widget("session.explorer", controls, show, inactive)
+
+
+def session_explorer(game: str = DEFAULT_GAME, bet_id: str | None = None, stake: int = DEFAULT_STAKE,
+                     bankroll: int = DEFAULT_BANKROLL, rounds: int = DEFAULT_ROUNDS) -> Shown:
+    """The session explorer widget: choose the settings; the chart and the tables follow.
+
+    >>> game, roulette_bet, craps_bet, baccarat_bet, stake, bankroll, rounds, view, chart = flat(session_explorer(rounds=10))
+    >>> game.value = 1                                          # craps: its bets come to life, roulette's rest
+    >>> craps_bet.disabled, roulette_bet.disabled, "craps pass line" in view.value
+    (False, True, True)
+    """
+    chosen = {"game": game, "stake": stake, "bankroll": bankroll, "rounds": rounds}
+    if bet_id is not None:
+        chosen[f"{game}_bet"] = bet_id
+    return Shown(explorer_widget().starting_at(**chosen))
+
+
+def flat(shown: Shown) -> list[Any]:
+    """The ipywidgets of a shown widget that hold values or output, in order, whatever boxes they sit in."""
+    def leaves(view: Any) -> list[Any]:
+        return [leaf for child in view.children for leaf in (leaves(child) if hasattr(child, "children") else [child])]
+
+    return leaves(shown.ipywidget)

@@ -21,10 +21,13 @@ from urllib.parse import urlparse
 import pytest
 from conftest import SCREENSHOTS
 
-from casino_math import bets, display
+from casino_math import bets, display, roulette, ruin
 from casino_math.baccarat import Shoe, edge_bets, rules_named
 from casino_math.craps import RULES, bet
+from casino_math.craps.rolls import race
 from casino_math.dice import one_face_bet
+from casino_math.widgets import craps as craps_widgets
+from casino_math.widgets import session as session_widgets
 from casino_math.widgets.chemin import flip_table
 
 TIMINGS: dict[str, dict[str, list[float]]] = {}
@@ -52,6 +55,22 @@ def field_edge_when_12_pays(payout: int) -> str:
     return display.fraction_text(bets.house_edge(bet("field", rules)))
 
 
+def red_wins() -> str:
+    """P(win) of a bet on red under the Oxford rules, as the bet chooser shows it."""
+    p = bets.p_win(roulette.bet_on(roulette.outside_groups(roulette.OXFORD)["red"][0], roulette.OXFORD))
+    return f"{display.fraction_text(p)} ({display.percent(p)})"
+
+
+def four_before_seven() -> str:
+    """P(the point 4 is rolled before a 7), as the race view shows it."""
+    return f"{display.fraction_text(race(4, 7))} ({display.percent(race(4, 7))})"
+
+
+def broke_on_red_from_50() -> str:
+    """P(broke within 100 bets of $10 on red, from $50), as the session explorer shows it."""
+    return display.percent(ruin.walk(session_widgets.game_bets("roulette")["red"], 5, 100).p_ruin())
+
+
 #: page, widget, (control, raw value), the table row to read (None: the whole result), what it must contain.
 CASES = [
     ("book/chance", "chance.payout", ("payout", 8), None,
@@ -63,6 +82,10 @@ CASES = [
     # a 60-40 even-money bet: the Kelly fraction is p - q = 1/5 of the bankroll
     ("book/kelly", "kelly.growth", ("chance", 55), "Kelly", display.percent(Fraction(1, 5), 4)),
     ("book/chemin-de-fer", "chemin.chart", ("banker", 6), "banker", chemin_banker_row(6, 4)),
+    ("book/roulette", "roulette.chooser", ("bet", 1), "P(win)", red_wins()),
+    ("book/craps-line", "craps.race", ("point", craps_widgets.POINTS.index(4)), "P(point before 7)", four_before_seven()),
+    ("book/long-run", "session.explorer", ("bankroll", session_widgets.BANKROLLS.index(50)), "P(broke within 100 bets)",
+     broke_on_red_from_50()),
 ]
 
 
@@ -171,9 +194,13 @@ def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path
     control, raw = setting
     updates = [set_control(page, widget, control, raw)]
     assert expected in result_text(page, widget, row)
+    starting = container.locator(f'[name="{control}"]').first.evaluate(
+        """e => e.type === 'radio' ? [...e.form ? e.form.elements : document.getElementsByName(e.name)]
+                                        .find(i => i.name === e.name && i.defaultChecked).value
+              : e.tagName === 'SELECT' ? String([...e.options].findIndex(o => o.defaultSelected))
+              : e.defaultValue""")
     for _ in range(4):  # back and forth, to time the updates
-        updates.append(set_control(page, widget, control, container.locator(f'[name="{control}"]').first.evaluate(
-            "e => e.type === 'radio' ? '0' : e.defaultValue")))
+        updates.append(set_control(page, widget, control, starting))
         updates.append(set_control(page, widget, control, raw))
     assert expected in result_text(page, widget, row)
     assert page.blocked == [], f"requests outside 127.0.0.1: {page.blocked}"
@@ -190,6 +217,34 @@ def record(widget: str, cold: float, updates: list[float]) -> None:
     summary = {w: {"cold start s": t["cold start s"][0], "median update ms": statistics.median(t["updates ms"])}
                for w, t in TIMINGS.items()}
     (SCREENSHOTS / "live-timings.json").write_text(json.dumps({"runs": TIMINGS, "summary": summary}, indent=1))
+
+
+def test_ticking_pockets_makes_the_bet_they_cover(open_page):
+    page = open_page("book/roulette")
+    page.get_by_role("button", name="Run live in your browser").first.click()
+    page.wait_for_selector('[data-live-widget="roulette.chooser"][data-state="live"]', timeout=120_000)
+    assert "split 17-20" in result_text(page, "roulette.chooser", "bet")
+    chooser = page.locator('[data-live-widget="roulette.chooser"]')
+    chooser.get_by_label("20", exact=True).uncheck()         # only 17 is left: a straight-up bet
+    assert "straight 17" in result_text(page, "roulette.chooser", "bet")
+    chooser.get_by_label("21", exact=True).check()           # 17 and 21 share no edge: no bet, and why
+    assert "17 and 21 are not adjacent on the layout" in result_text(page, "roulette.chooser", None)
+    chooser.locator('select[name="bet"]').select_option(label="Red")
+    assert sorted(set(enabled_controls(page, "roulette.chooser"))) == ["bet", "spins"]
+
+
+def test_the_session_chart_is_drawn_from_the_site_in_the_snapshot_and_live(open_page):
+    page = open_page("book/long-run")
+    chart = '[data-live-widget="session.explorer"] .live-widget-chart svg'
+    page.wait_for_selector(chart, timeout=60_000)          # vega-embed draws the snapshot's chart on page load
+    page.get_by_role("button", name="Run live in your browser").first.click()
+    page.wait_for_selector('[data-live-widget="session.explorer"][data-state="live"]', timeout=120_000)
+    set_control(page, "session.explorer", "game", 2)
+    assert "Mini-baccarat bet" in page.locator('[data-live-widget="session.explorer"]').inner_text()
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-live-widget="session.explorer"] .live-widget-chart svg')]
+                   .some(svg => svg.textContent.includes('mini-baccarat banker'))""", timeout=60_000)
+    assert page.blocked == [] and page.errors == []
 
 
 def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
