@@ -29,7 +29,7 @@ from casino_math.widgets.live import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets"]
+LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "variants.side_bets"]
 
 
 def settings(control: Control) -> list:
