@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..bets import expected_value
 from ..distribution import Distribution, is_whole
@@ -219,11 +219,62 @@ def _settles(bet_id: str, rules: BaccaratRules, coup: tuple[int, int, int, int],
     return rules.side_bet_pays[bet_id] if wins else -1
 
 
-def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
-                bet_ids: tuple[str, ...] = SIDE_BETS, cut_card: int | None = None) -> CountedShoes:
-    """Deal ``shoes`` shuffled shoes to the cut card; before every coup, each bet's exact edge over the cards left.
+class CountedCoup(NamedTuple):
+    """One coup of a dealt shoe as a counter saw it: each bet's edge over the cards left, and what one unit netted."""
+
+    cards_left: int
+    """Cards in the shoe before the coup was dealt."""
+    edges: dict[str, Fraction]
+    """Bet ID -> its exact edge over the cards left."""
+    nets: dict[str, int | Fraction]
+    """Bet ID -> what one unit on it netted on this coup."""
+
+
+def _check_counter(rules: BaccaratRules, bet_ids: tuple[str, ...], cut: int) -> None:
+    from ..simulate import shoe_cards
+
+    for bet_id in bet_ids:
+        if bet_id not in SIDE_BETS:
+            raise ValueError(f"a counter here watches the side bets {', '.join(SIDE_BETS)}, not {bet_id!r}")
+    size = len(shoe_cards(check_rules(rules)))
+    if not is_whole(cut) or not 6 <= cut <= size - 6:
+        raise ValueError(f"the cut card must leave a whole number of cards from 6 (a coup can take six) to "
+                         f"{size - 6} behind it, not {cut!r}")
+
+
+def deal_shoe(rng: np.random.Generator, rules: BaccaratRules = EZ, bet_ids: tuple[str, ...] = SIDE_BETS,
+              cut_card: int | None = None) -> list[CountedCoup]:
+    """One shuffled shoe dealt coup by coup to the cut card: before each coup, each bet's exact edge over the rest.
 
     The cut card defaults to :data:`casino_math.simulate.CUT_CARD` cards from the end.
+
+    >>> from casino_math.simulate import generator
+    >>> coups = deal_shoe(generator(1), EZ.changed(decks=1), ("dragon_7",))
+    >>> len(coups), coups[0].cards_left, coups[0].edges["dragon_7"] == edge("dragon_7", Shoe.of_decks(1))
+    (8, 52, True)
+    """
+    from ..simulate import CUT_CARD, card_faces, play_coups, shoe_cards
+
+    cut = CUT_CARD if cut_card is None else cut_card
+    _check_counter(rules, bet_ids, cut)
+    values, order = card_faces()[0], rng.permutation(shoe_cards(rules))
+    left, position, coups = [rules.decks] * len(CARDS), 0, []
+    while position < len(order) - cut:
+        shoe, hand = shoe_of_cards(left), order[position:position + 6]
+        player, banker, pc, bc = (int(a[0]) for a in play_coups(values[hand][None, :], rules))
+        first4 = [CARDS[c] for c in hand[:4]]
+        coups.append(CountedCoup(len(order) - position, {b: edge(b, shoe, rules) for b in bet_ids},
+                          {b: _settles(b, rules, (player, banker, pc, bc), first4) for b in bet_ids}))
+        for card in order[position:position + pc + bc]:
+            left[card] -= 1
+        position += pc + bc
+    return coups
+
+
+def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
+                bet_ids: tuple[str, ...] = SIDE_BETS, cut_card: int | None = None) -> CountedShoes:
+    """Deal ``shoes`` shuffled shoes with :func:`deal_shoe`; a counter bets one unit on each bet whenever its edge
+    over the cards left is positive.
 
     >>> from casino_math.simulate import generator
     >>> result = count_shoes(2, generator(1), EZ.changed(decks=1), ("player_pair", "dragon_7"))
@@ -234,37 +285,18 @@ def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
     ...
     ValueError: a counter here watches the side bets dragon_7, panda_8, player_pair, banker_pair, either_pair, perfect_pair, not 'banker'
     """
-    from ..simulate import CUT_CARD, _check_size, card_faces, play_coups, shoe_cards
+    from ..simulate import _check_size
 
-    for bet_id in bet_ids:
-        if bet_id not in SIDE_BETS:
-            raise ValueError(f"a counter here watches the side bets {', '.join(SIDE_BETS)}, not {bet_id!r}")
-    shoes, rules = _check_size(shoes, "the number of shoes"), check_rules(rules)
-    cut = CUT_CARD if cut_card is None else cut_card
-    deck = shoe_cards(rules)
-    if not is_whole(cut) or not 6 <= cut <= len(deck) - 6:
-        raise ValueError(f"the cut card must leave a whole number of cards from 6 (a coup can take six) to "
-                         f"{len(deck) - 6} behind it, not {cut!r}")
-    values = card_faces()[0]
+    shoes = _check_size(shoes, "the number of shoes")
     totals: dict[str, list[Fraction]] = {b: [] for b in bet_ids}
-    favourable, won, coups = dict.fromkeys(bet_ids, 0), dict.fromkeys(bet_ids, Fraction(0)), 0
+    favourable, won, count = dict.fromkeys(bet_ids, 0), dict.fromkeys(bet_ids, Fraction(0)), 0
     for _ in range(shoes):
-        order, left, position = rng.permutation(deck), [rules.decks] * len(CARDS), 0
-        shoe_gain = dict.fromkeys(bet_ids, Fraction(0))
-        while position < len(order) - cut:
-            shoe, hand = shoe_of_cards(left), order[position:position + 6]
-            player, banker, pc, bc = (int(a[0]) for a in play_coups(values[hand][None, :], rules))
-            used = pc + bc
-            for bet_id in bet_ids:
-                e = edge(bet_id, shoe, rules)
-                if e > 0:
-                    favourable[bet_id] += 1
-                    shoe_gain[bet_id] += e
-                    won[bet_id] += _settles(bet_id, rules, (player, banker, pc, bc), [CARDS[c] for c in hand[:4]])
-            for card in order[position:position + used]:
-                left[card] -= 1
-            position, coups = position + used, coups + 1
+        coups = deal_shoe(rng, rules, bet_ids, cut_card)
+        count += len(coups)
         for bet_id in bet_ids:
-            totals[bet_id].append(shoe_gain[bet_id])
-    return CountedShoes(shoes, coups, favourable, {b: sum(t, Fraction(0)) for b, t in totals.items()}, won,
+            good = [c for c in coups if c.edges[bet_id] > 0]
+            favourable[bet_id] += len(good)
+            won[bet_id] += sum((c.nets[bet_id] for c in good), Fraction(0))
+            totals[bet_id].append(sum((c.edges[bet_id] for c in good), Fraction(0)))
+    return CountedShoes(shoes, count, favourable, {b: sum(t, Fraction(0)) for b, t in totals.items()}, won,
                         {b: tuple(t) for b, t in totals.items()})
