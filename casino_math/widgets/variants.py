@@ -15,6 +15,11 @@ from .live import Control, Shown, Widget, defines
 #: The shoe the widget starts from.
 DEFAULT_DECKS = 8
 
+#: Each bet's name as the chapter writes it, by bet ID.
+BET_NAMES = {"banker": "Banker (EZ)", "player": "Player", "tie": "Tie", "dragon_7": "Dragon 7", "panda_8": "Panda 8",
+             "player_pair": "Player Pair", "banker_pair": "Banker Pair", "either_pair": "Either Pair",
+             "perfect_pair": "Perfect Pair"}
+
 
 def depleted_by_rank(removed: dict[str, int], decks: int = DEFAULT_DECKS) -> Shoe:
     """A full shoe of ``decks`` decks less the cards in ``removed`` (rank -> how many), suits taken in turn.
@@ -45,15 +50,15 @@ def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_D
     EZ Baccarat, 8 decks less 16 cards (400 left); > 0 favours the bettor
     bet           pays     edge, full shoe  edge, this shoe  change
     ------------  -------  ---------------  ---------------  --------
-    banker        1 to 1   -1.0183%         -1.3359%         -0.3176%
-    player        1 to 1   -1.2351%         -1.1472%         +0.0878%
-    tie           8 to 1   -14.3596%        -12.7739%        +1.5857%
-    dragon_7      40 to 1  -7.6113%         1.8099%          +9.4212%
-    panda_8       25 to 1  -10.1876%        -14.3897%        -4.2021%
-    player_pair   11 to 1  -10.3614%        -8.6917%         +1.6697%
-    banker_pair   11 to 1  -10.3614%        -8.6917%         +1.6697%
-    either_pair   5 to 1   -13.7099%        -12.1657%        +1.5442%
-    perfect_pair  25 to 1  -13.0294%        -11.6217%        +1.4077%
+    Banker (EZ)   1 to 1   -1.0183%         -1.3359%         -0.3176%
+    Player        1 to 1   -1.2351%         -1.1472%         +0.0878%
+    Tie           8 to 1   -14.3596%        -12.7739%        +1.5857%
+    Dragon 7      40 to 1  -7.6113%         1.8099%          +9.4212%
+    Panda 8       25 to 1  -10.1876%        -14.3897%        -4.2021%
+    Player Pair   11 to 1  -10.3614%        -8.6917%         +1.6697%
+    Banker Pair   11 to 1  -10.3614%        -8.6917%         +1.6697%
+    Either Pair   5 to 1   -13.7099%        -12.1657%        +1.5442%
+    Perfect Pair  25 to 1  -13.0294%        -11.6217%        +1.4077%
     """
     removed = {rank: n for rank, n in (removed or {}).items() if n}
     rules = RULES["ez"].changed(decks=check_decks(decks))
@@ -62,7 +67,7 @@ def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_D
     for (bet_id, full), (_, here) in zip(edge_bets(rules), edge_bets(rules, shoe), strict=True):
         before, after = bets.expected_value(full), bets.expected_value(here)
         change = display.percent(after - before, 4)
-        rows.append([bet_id, bets.pays_text(full), display.percent(before, 4), display.percent(after, 4),
+        rows.append([BET_NAMES[bet_id], bets.pays_text(full), display.percent(before, 4), display.percent(after, 4),
                      change if change.startswith("-") else "+" + change])
     caption = (f"EZ Baccarat, {decks} deck{'s' * (decks != 1)} less {sum(removed.values())} cards ({shoe.size} left); "
                "> 0 favours the bettor")
