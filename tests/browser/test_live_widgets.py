@@ -46,6 +46,14 @@ def field_edge_when_12_pays(payout: int) -> str:
     return display.fraction_text(bets.house_edge(bet("field", rules)))
 
 
+def dragon_7_edge_with_16_eights() -> str:
+    """The Dragon 7's edge from an 8-deck shoe with 16 of its 8s taken out, as the side-bet explorer shows it."""
+    from casino_math.baccarat.count import edge
+    from casino_math.widgets.variants import depleted_by_rank
+
+    return display.percent(edge("dragon_7", depleted_by_rank({"8": 16})), 4)
+
+
 #: page, widget, (control, raw value), the table row to read (None: the whole result), what it must contain.
 CASES = [
     ("book/chance", "chance.payout", ("payout", 8), None,
@@ -54,6 +62,7 @@ CASES = [
     ("book/baccarat", "baccarat.decks", ("decks", 1), "banker", banker_edge(1)),
     ("book/baccarat-counting", "baccarat.shoe", ("removed_4", 32), "banker", banker_value_without_fours()),
     ("book/craps-compare", "craps.bets", ("field_12", 1), "field", field_edge_when_12_pays(3)),
+    ("book/baccarat-variants", "variants.side_bets", ("removed_8", 16), "Dragon 7", dragon_7_edge_with_16_eights()),
 ]
 
 
