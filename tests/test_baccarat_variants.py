@@ -139,3 +139,9 @@ def test_bad_input_is_a_clear_error(call, error, message):
     with pytest.raises(error) as caught:
         call()
     assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_the_value_of_betting_only_when_favourable_never_falls_as_cards_are_dealt():
+    # The theorem's second half: E[max(edge, 0)] is non-decreasing in the number of cards dealt unseen.
+    gains = [counter_gain_exact("dragon_7", Shoe.of_decks(1), ONE_DECK, dealt=k) for k in range(4)]
+    assert gains == sorted(gains) and gains[0] == 0 < gains[-1]
