@@ -11,6 +11,8 @@ The pieces, one idea per module:
 - :mod:`~casino_math.baccarat.pairs`: the pair bets, from each card's rank and suit;
 - :mod:`~casino_math.baccarat.layout`: every bet by its ID, for the command line;
 - :mod:`~casino_math.baccarat.eor`: the effect of removing one card, and what a card counter could gain;
+- :mod:`~casino_math.baccarat.count`: a bet's edge over the cards left, the fundamental theorem of card counting
+  checked exactly, and a counter dealt through real shoes;
 - :mod:`~casino_math.baccarat.chemin`: chemin de fer as a game, the banker's best replies and the game's solution.
 
 >>> from casino_math.bets import house_edge

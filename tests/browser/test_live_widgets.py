@@ -71,6 +71,14 @@ def broke_on_red_from_50() -> str:
     return display.percent(ruin.walk(session_widgets.game_bets("roulette")["red"], 5, 100).p_ruin())
 
 
+def dragon_7_edge_with_16_eights() -> str:
+    """The Dragon 7's edge from an 8-deck shoe with 16 of its 8s taken out, as the side-bet explorer shows it."""
+    from casino_math.baccarat.count import edge
+    from casino_math.widgets.variants import depleted_by_rank
+
+    return display.percent(edge("dragon_7", depleted_by_rank({"8": 16})), 4)
+
+
 #: page, widget, (control, raw value), the table row to read (None: the whole result), what it must contain.
 CASES = [
     ("book/chance", "chance.payout", ("payout", 8), None,
@@ -86,6 +94,7 @@ CASES = [
     ("book/craps-line", "craps.race", ("point", craps_widgets.POINTS.index(4)), "P(point before 7)", four_before_seven()),
     ("book/long-run", "session.explorer", ("bankroll", session_widgets.BANKROLLS.index(50)), "P(broke within 100 bets)",
      broke_on_red_from_50()),
+    ("book/baccarat-variants", "variants.side_bets", ("removed_8", 16), "Dragon 7", dragon_7_edge_with_16_eights()),
 ]
 
 
