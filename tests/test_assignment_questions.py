@@ -7,7 +7,7 @@ prose, as an exact fraction and as a decimal or a percentage to 4 significant di
 its answer (or most of its answers) is found nowhere.
 
 And each assignment asks for one function whose hidden tests call it on inputs the library's ready-made answers do
-not cover (a wheel with 0, 1, 3, 4 or 5 zeros, a field that wins on other totals, a shoe with cards dealt, bets
+not cover (a wheel with 1, 3 or 5 zeros, a field that wins on other totals, a shoe with cards dealt, bets
 other than red): graded by the command, the library's ready-made answer scores less than the teacher's solution,
 and a function right only on the check cell's own inputs scores only the public test's points.
 """
@@ -36,7 +36,8 @@ GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
 # ---------------------------------------------------------------- what the chapters print
 
 FRACTIONS = (r"(?<![\d.])(\d+)\s*/\s*(\d+)(?![\d.])", r"\\[dt]?frac\{(\d+)\}\{(\d+)\}", r"Fraction\((-?\d+),\s*(\d+)\)")
-DECIMAL = r"(?<![\d.])\d[\d,]*\.\d+"
+DECIMAL = r"(?<![\d.])(\d[\d,]*\.\d+)(\s*%)?"
+TAG = r"<[^>]*>"  # an HTML tag: its attributes (sort keys, styles) are not what a reader sees
 WHOLE = r"(?<![\d.,])\d[\d,]*(?![\d.])"
 
 
@@ -51,7 +52,7 @@ def chapter_text() -> str:
                 pieces.append("".join(output.get("text", "")))
                 pieces.extend("".join(value) if isinstance(value, list) else str(value)
                               for mime, value in output.get("data", {}).items() if "image" not in mime)
-    return "\n".join(pieces)
+    return re.sub(TAG, " ", "\n".join(pieces))
 
 
 def four_digits(value: F | Decimal) -> str:
@@ -69,7 +70,8 @@ def printed() -> tuple[frozenset[F], frozenset[int], frozenset[str]]:
     """The fractions, whole numbers and 4-digit decimals the chapters show."""
     text = chapter_text()
     fractions = {F(int(a), int(b)) for pattern in FRACTIONS for a, b in re.findall(pattern, text) if int(b)}
-    decimals = {four_digits(Decimal(token.replace(",", ""))) for token in re.findall(DECIMAL, text)
+    decimals = {four_digits(Decimal(token.replace(",", "")) / (100 if percent else 1))
+                for token, percent in re.findall(DECIMAL, text)
                 if len(token.replace(",", "").replace(".", "").lstrip("0")) >= 4}
     wholes = {int(token.replace(",", "")) for token in re.findall(WHOLE, text)}
     return frozenset(abs(f) for f in fractions), frozenset(wholes), frozenset(decimals)
@@ -113,7 +115,8 @@ def copied(name: str, short: str) -> list[str]:
 
 def test_the_search_finds_what_the_chapters_print_and_only_that() -> None:
     assert where_printed(F(9, 19)) == "9/19 as a fraction"  # red at the Oxford wheel
-    assert where_printed(F(1157, 10**7)) == "0.01157 as a decimal"  # a glued removal effect, 0.01157%
+    assert where_printed(F(1157, 10**7)) == "0.0001157 as a decimal"  # a glued removal effect, shown as 0.01157%
+    assert where_printed(F(300, 19)) is None  # 15.79 is nowhere; a six line wins 3/19 of the time, 15.789%
     assert where_printed(F(-1, 19)) is not None  # an edge printed as 5.263% answers an expected value of -1/19
     assert where_printed(F(123457, 999983)) is None
     assert copied("craps", "pass_wins") and not copied("craps", "crapless")

@@ -170,7 +170,9 @@ SCORES = {  # what each submission scores, and why
     "formatter": 0,  # nor does a display formatter, printed verdicts, or the stack
     "keyreader": 0,  # no key, no teacher notebook, no sources to be seen
     "rewriter": 0,  # the library is read-only
-    "killer": FULL,  # its answers were reported as each cell finished
+    # its answers were reported as each cell finished; the hidden test of edge_of (1 point) needs the function kept
+    # alive until the notebook ends, and the notebook killed the process that kept it
+    "killer": FULL - 1,
     "exiter": FULL,
     "hog": FULL,  # stopped by the memory limit after its answers
     "looper": FULL,  # ended at its time limit; its answers count

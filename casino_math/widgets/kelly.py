@@ -53,7 +53,7 @@ def own_bet(chance: Fraction, payout: Fraction) -> Bet:
 def growth_summary(pick: int, chance: Fraction, payout: Fraction, fraction: Fraction) -> str:
     """What the Kelly explorer shows: the Kelly fraction, exactly, and the growth at the reader's stake and Kelly's.
 
-    >>> print(growth_summary(0, Fraction(11, 20), Fraction(1), Fraction(1, 20)).split("<table")[0])
+    >>> print(growth_summary(0, Fraction(11, 20), Fraction(1), Fraction(1, 20)).split("<div")[0])
     <p>Bet: wins 1 to 1 with chance 11/20. Kelly fraction <b>f* = 1/10</b> (10.00% of the bankroll), exact: G'(f) = -(9/20)/(1 - f) + (11/20)/(1 + f) = 0.</p>
     >>> "stake nothing" in growth_summary(1, Fraction(11, 20), Fraction(1), Fraction(1, 20))
     True
