@@ -7,6 +7,7 @@ static twin, the same figures as a table for the printed page.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import pairwise
@@ -173,14 +174,18 @@ def chooser_view(bet: tuple[str, int] | None, pockets: Iterable[str], spins: int
 
 
 def _compact(value: str, most: int = 32) -> str:
-    """A figure as HTML, a long one cut short (its percent still shown) with the whole of it one click away.
+    """A figure as HTML, a long fraction cut short (its percent still shown) with the whole of it one click away.
+
+    Words are shown whole, however long: an explanation is read, not folded.
 
     >>> _compact("1/19 (5.26%)")
     '1/19 (5.26%)'
     >>> _compact("2560599031177123456789/6131066257801123456789 (41.76%)").split("</summary>")[0]
     '<details><summary>256059903117 ... 789 (41.76%)'
+    >>> _compact("17 and 21 are not adjacent on the layout; a split covers two numbers that share an edge")[:24]
+    '17 and 21 are not adjace'
     """
-    if len(value) <= most:
+    if len(value) <= most or not re.match(r"-?\d+/\d+", value):
         return html.escape(value)
     return (f"<details><summary>{html.escape(_short(value, 24))}</summary>"
             f'<span style="word-break:break-all">{html.escape(value)}</span></details>')

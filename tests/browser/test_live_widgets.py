@@ -46,7 +46,8 @@ def banker_value_without_fours() -> str:
 
 def chemin_banker_row(banker: int, third: int | None) -> str:
     """The banker bet's row of the chart flipper with one cell flipped, as the widget shows it."""
-    return " | ".join(next(row for row in flip_table(banker, third).rows if row[0] == "banker"))
+    row = next(row for row in flip_table(banker, third).rows if row[0] == "banker")
+    return " | ".join([display.reader_text(row[0]), *row[1:]])
 
 
 def field_edge_when_12_pays(payout: int) -> str:
@@ -84,12 +85,12 @@ CASES = [
     ("book/chance", "chance.payout", ("payout", 8), None,
      (f"house edge {display.fraction_text(bets.house_edge(one_face_bet(Fraction(5))))} "
       f"({display.percent(bets.house_edge(one_face_bet(Fraction(5))))})")),
-    ("book/baccarat", "baccarat.decks", ("decks", 1), "banker", banker_edge(1)),
-    ("book/baccarat-counting", "baccarat.shoe", ("removed_4", 32), "banker", banker_value_without_fours()),
-    ("book/craps-compare", "craps.bets", ("field_12", 1), "field", field_edge_when_12_pays(3)),
+    ("book/baccarat", "baccarat.decks", ("decks", 1), "Banker", banker_edge(1)),
+    ("book/baccarat-counting", "baccarat.shoe", ("removed_4", 32), "Banker", banker_value_without_fours()),
+    ("book/craps-compare", "craps.bets", ("field_12", 1), "Field", field_edge_when_12_pays(3)),
     # a 60-40 even-money bet: the Kelly fraction is p - q = 1/5 of the bankroll
     ("book/kelly", "kelly.growth", ("chance", 55), "Kelly", display.percent(Fraction(1, 5), 4)),
-    ("book/chemin-de-fer", "chemin.chart", ("banker", 6), "banker", chemin_banker_row(6, 4)),
+    ("book/chemin-de-fer", "chemin.chart", ("banker", 6), "Banker", chemin_banker_row(6, 4)),
     ("book/roulette", "roulette.chooser", ("bet", 1), "P(win)", red_wins()),
     ("book/craps-line", "craps.race", ("point", craps_widgets.POINTS.index(4)), "P(point before 7)", four_before_seven()),
     ("book/long-run", "session.explorer", ("bankroll", session_widgets.BANKROLLS.index(50)), "P(broke within 100 bets)",
@@ -269,7 +270,7 @@ def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
     page.wait_for_selector('[data-live-widget="craps.bets"][data-state="live"]', timeout=120_000)
-    page.get_by_label("Rules").select_option(label=RULES["quebec"].name)
+    page.locator('[data-live-widget="craps.bets"] select[name="casino"]').select_option(label=RULES["quebec"].name)
     # Québec offers no odds and takes no commission: those controls would do nothing, so they are disabled.
     assert sorted(enabled_controls(page, "craps.bets")) == ["casino", "field_12", "field_12"]
 
