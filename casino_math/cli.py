@@ -20,7 +20,7 @@ matplotlib or ipywidgets.
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -255,6 +255,13 @@ def _cell(key: str, value: str) -> str:
     return value
 
 
+def as_json(report: dict[str, Any]) -> str:
+    """A report as indented JSON (``json`` is imported only when JSON is asked for)."""
+    import json
+
+    return json.dumps(report, indent=2)
+
+
 def as_csv(report: dict[str, Any]) -> str:
     """An ``edges`` report as CSV, one row per bet."""
     import csv
@@ -284,13 +291,13 @@ def figures_table(report: dict[str, Any], rows: list[tuple[str, str]], caption: 
 
 def cmd_edges(args: argparse.Namespace) -> str:
     report = edges_report(args.game, args.rules, odds=args.odds, decks=args.decks)
-    return {"json": lambda r: json.dumps(r, indent=2), "csv": as_csv, "table": as_table}[args.format](report)
+    return {"json": as_json, "csv": as_csv, "table": as_table}[args.format](report)
 
 
 def cmd_eor(args: argparse.Namespace) -> str:
     report = eor_report(args.rules, args.decks)
     if args.format == "json":
-        return json.dumps(report, indent=2)
+        return as_json(report)
     bet_ids = list(next(iter(report["eor"].values())))
     rows = [[v, *(percent(Fraction(e[bet]), 6) for bet in bet_ids)] for v, e in report["eor"].items()]
     decks = report["decks"]
@@ -302,7 +309,7 @@ def cmd_eor(args: argparse.Namespace) -> str:
 def cmd_session(args: argparse.Namespace) -> str:
     report = session_report(args.game, args.bet, args.rounds, args.rules, args.exact)
     if args.format == "json":
-        return json.dumps(report, indent=2)
+        return as_json(report)
     rows = [("expected net", "expected_net"), ("variance", "variance"), ("standard deviation", "sd"),
             ("P(ahead)", "p_ahead"), ("P(even)", "p_even"), ("P(behind)", "p_behind")]
     report = {**report, "sd": "(the square root of the variance)", "sd_decimal": report["sd"]}
@@ -313,17 +320,46 @@ def cmd_session(args: argparse.Namespace) -> str:
 def cmd_ruin(args: argparse.Namespace) -> str:
     report = ruin_report(args.game, args.bet, args.bankroll, args.goal, args.rules, args.exact)
     if args.format == "json":
-        return json.dumps(report, indent=2)
+        return as_json(report)
     rows = [("P(goal)", "p_goal"), ("P(ruin)", "p_ruin"), ("expected bets", "expected_bets")]
     caption = (f"{args.game} {args.bet} ({report['rules']} rules), one unit a bet: "
                f"from {args.bankroll} units to {args.goal} or ruin")
     return figures_table(report, rows, caption)
 
 
+def terminal_columns() -> int:
+    """The terminal's width in columns, found as ``shutil.get_terminal_size`` finds it: $COLUMNS, the terminal, or 80.
+
+    (argparse would import shutil, and with it the compression modules, to ask this of every parser it builds.)
+
+    >>> terminal_columns() >= 1
+    True
+    """
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions and epilogs printed as written, help wrapped to the terminal's width."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width or terminal_columns() - 2)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose epilog may be a function, called only when help is printed (it imports games)."""
 
     def __init__(self, *args: Any, epilog_from: Callable[[], str] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
         self.epilog_from = epilog_from
 
@@ -358,14 +394,12 @@ def positive_int(what: str) -> Callable[[str], int]:
     return parse
 
 
-def shared_options(formats: tuple[str, ...], game: bool = True) -> Parser:
+def shared_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], game: bool = True) -> None:
     """The options every subcommand shares: --game, --rules and --format."""
-    parent = Parser(add_help=False)
     if game:
-        parent.add_argument("--game", required=True, help="one of: " + ", ".join(GAMES))
-    parent.add_argument("--rules", help="a rules value of the game (listed below); default: the Oxford Casino's")
-    parent.add_argument("--format", choices=formats, default="table", help="how to print the result (default: table)")
-    return parent
+        parser.add_argument("--game", required=True, help="one of: " + ", ".join(GAMES))
+    parser.add_argument("--rules", help="a rules value of the game (listed below); default: the Oxford Casino's")
+    parser.add_argument("--format", choices=formats, default="table", help="how to print the result (default: table)")
 
 
 def exact_option(parser: argparse.ArgumentParser) -> None:
@@ -376,36 +410,40 @@ def exact_option(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m casino_math", description="Exact probabilities and house edges of casino bets.")
     sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
-    common: dict[str, Any] = {"epilog_from": rules_help, "formatter_class": argparse.RawDescriptionHelpFormatter}
+    common: dict[str, Any] = {"epilog_from": rules_help}
 
-    edges = sub.add_parser("edges", parents=[shared_options(("table", "json", "csv"))], **common,
+    edges = sub.add_parser("edges", **common,
                            help="every bet of a game with its exact probabilities and house edge",
                            description="Every bet of a game with its exact probabilities and house edge.")
+    shared_options(edges, ("table", "json", "csv"))
     edges.add_argument("--odds", help="craps: an odds policy for the line bets, e.g. 1x, 2x, 3-4-5x, 100x")
     edges.add_argument("--decks", type=positive_int("--decks"), help="baccarat: the decks in the shoe (default 8)")
     edges.set_defaults(run=cmd_edges)
 
-    eor = sub.add_parser("eor", parents=[shared_options(("table", "json"), game=False)], **common,
+    eor = sub.add_parser("eor", **common,
                          help="baccarat: the effect of removing one card of each point value on every bet",
                          description="Baccarat: each bet's exact change in expected value per unit staked "
                          "when one card of each point value is removed from a full shoe.")
+    shared_options(eor, ("table", "json"), game=False)
     eor.add_argument("--decks", type=positive_int("--decks"), help="the decks in the shoe (default: the rules')")
     eor.set_defaults(run=cmd_eor)
 
-    session = sub.add_parser("session", parents=[shared_options(("table", "json"))], **common,
+    session = sub.add_parser("session", **common,
                              help="the exact net result of N one-unit bets: expected, variance, P(ahead/even/behind)",
                              description="The exact distribution of the net result, in units of the stake, "
                              "after N one-unit bets.")
+    shared_options(session, ("table", "json"))
     session.add_argument("--bet", required=True, help="a bet ID, as python -m casino_math edges lists them")
     session.add_argument("--rounds", required=True, type=positive_int("--rounds"), help="the number of bets N")
     exact_option(session)
     session.set_defaults(run=cmd_session)
 
-    ruin = sub.add_parser("ruin", parents=[shared_options(("table", "json"))], **common,
+    ruin = sub.add_parser("ruin", **common,
                           help="the chance of reaching a goal before losing a bankroll, and the expected bets",
                           description="Betting one unit at a time from BANKROLL units: the exact chance of "
                           "reaching GOAL units before the bankroll can no longer cover a bet, and the expected "
                           "number of bets until one or the other happens.")
+    shared_options(ruin, ("table", "json"))
     ruin.add_argument("--bet", required=True, help="a bet ID, as python -m casino_math edges lists them")
     ruin.add_argument("--bankroll", required=True, type=positive_int("--bankroll"),
                       help="the starting bankroll, in units (stakes)")

@@ -1,13 +1,18 @@
 """The command line: its help, its errors, and what importing the package costs."""
 
+import argparse
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from casino_math import cli
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args):
@@ -70,6 +75,29 @@ def test_edges_for_one_game_imports_no_other_game():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+def test_edges_as_a_table_loads_neither_json_nor_shutil():
+    # Start-up is most of the command's time: json is loaded only for --format json, and the help formatter finds
+    # the terminal's width without shutil (which would load the compression modules).
+    code = (
+        "import io, sys, contextlib\n"
+        "from casino_math import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()): cli.main(['edges', '--game', 'baccarat'])\n"
+        "print(','.join(m for m in ('json', 'shutil', 'bz2', 'lzma') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.stdout.strip() == ""
+
+
+def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch):
+    # The help is as wide as argparse's own formatter (which asks shutil) would make it.
+    for columns in ("60", "100", "wide", "0", "-5"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert cli.Formatter("prog")._width == argparse.RawDescriptionHelpFormatter("prog")._width
+    monkeypatch.setenv("COLUMNS", "60")
+    assert cli.terminal_columns() == 60
 
 
 @pytest.mark.parametrize("args, echoed", [
