@@ -28,8 +28,13 @@ book: $(STAMP)
 test: lint typecheck unit package-test nbval strict-book site-test pdf-test
 	@echo "All checks passed."
 
+# The unit tests and nbval run on every core (pytest-xdist; nbval keeps each notebook's cells together on one
+# worker).  The site test runs on one: Chromium keeps both cores of a 2-core machine busy, and two browsers side by
+# side were slower there than one.
+PARALLEL := -n auto
+
 unit: $(STAMP) site-deps
-	$(BIN)/python -m pytest casino_math tests --ignore=tests/browser --ignore=tests/package --ignore=tests/pdf
+	$(BIN)/python -m pytest $(PARALLEL) casino_math tests --ignore=tests/browser --ignore=tests/package --ignore=tests/pdf
 
 # casino_math as a package: python -m build makes the wheel and sdist, a fresh virtual environment installs the
 # wheel (pip fetches numpy there), and its command line and doctests are run from it.
@@ -37,7 +42,7 @@ package-test: $(STAMP)
 	$(BIN)/python -m pytest tests/package
 
 nbval: $(STAMP)
-	$(BIN)/python -m pytest --nbval --nbval-current-env book
+	$(BIN)/python -m pytest $(PARALLEL) --dist loadscope --nbval --nbval-current-env book
 
 # The tests build the site and the PDF from the chapters' saved outputs, which nbval has just re-run in fresh kernels
 # and compared (an error, a changed number or a changed table fails it), so the chapters execute once per test run.

@@ -121,7 +121,7 @@ def open_page(browser, site_url):
         page.route("**/*", route)
         if init_script:
             page.add_init_script(init_script)
-        page.goto(f"{site_url}/{path}.html", wait_until="networkidle")
+        page.goto(f"{site_url}/{path}.html", wait_until="load")
         pages.append(page)
         return page
 

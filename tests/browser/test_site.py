@@ -15,6 +15,7 @@ a dollar amount in prose is never typeset as math.  A screenshot of each page at
 
 from __future__ import annotations
 
+import functools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -40,15 +41,19 @@ WORDS_AS_MATH = re.compile(r"(?<![\\{a-z])[a-z]{3,} [a-z]{3,} [a-z]{2,}")
 
 
 @pytest.fixture(scope="module")
-def loaded(browser, site_url):
-    """Load each page once and keep what the checks need."""
+def read_at(browser, site_url):
+    """Each page at a width, loaded once, its console errors and failed requests kept, a screenshot saved for review.
+
+    Returns a dict: the ``page``, its ``errors`` and ``failed`` requests, and its number of ``widget_views``.
+    """
     results = {}
 
-    def load(page_path: str) -> dict:
-        if page_path in results:
-            return results[page_path]
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        errors, failed = [], []
+    def load(page_path: str, width: int) -> dict:
+        if (page_path, width) in results:
+            return results[page_path, width]
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        result = {"page": page, "errors": [], "failed": []}
+        errors, failed = result["errors"], result["failed"]
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("requestfailed", lambda req: failed.append(f"{req.url} ({req.failure})"))
@@ -59,26 +64,30 @@ def loaded(browser, site_url):
             return route.continue_() if host == "127.0.0.1" else route.abort()
 
         page.route("**/*", only_local)
-        page.goto(f"{site_url}/{page_path}.html", wait_until="networkidle")
+        # What comes after the load event is waited for by name: the typeset math, the widgets, a chart.  (The
+        # console errors and failed requests are checked last of all, once every check has run on the page.)
+        page.goto(f"{site_url}/{page_path}.html", wait_until="load")
         page.evaluate("async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }")
-        widget_views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
+        widget_views = result["widget_views"] = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
         if widget_views:
             page.wait_for_selector(".jupyter-widgets, .widget-box, .widget-inline-hbox", timeout=30_000)
+        if page.locator(".live-widget-chart").count():
+            page.wait_for_selector(".live-widget-chart svg", timeout=30_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / (page_path.replace("/", "__") + ".png")), full_page=True)
-        results[page_path] = {"page": page, "errors": errors, "failed": failed, "widget_views": widget_views}
-        return results[page_path]
+        page.screenshot(path=str(SCREENSHOTS / f"{page_path.replace('/', '__')}@{width}.jpg"), full_page=True,
+                        type="jpeg", quality=80)  # a page can be 20,000 px long: a JPEG is saved in half the time
+        results[page_path, width] = result
+        return result
 
     yield load
     for result in results.values():
         result["page"].close()
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_page_loads_without_errors_or_failed_requests(loaded, path):
-    result = loaded(path)
-    assert not result["failed"], f"failed or external requests on {path}:\n" + "\n".join(result["failed"])
-    assert not result["errors"], f"console errors on {path}:\n" + "\n".join(result["errors"])
+@pytest.fixture(scope="module")
+def loaded(read_at):
+    """Each page as a laptop shows it (the page at 1280 px, loaded once for every check at that width)."""
+    return lambda page_path: read_at(page_path, WIDTHS["laptop"])
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -128,6 +137,7 @@ class _Links(HTMLParser):
             self.images.append(attrs)
 
 
+@functools.cache
 def _parse(path: Path) -> _Links:
     parser = _Links()
     parser.feed(path.read_text(encoding="utf-8"))
@@ -165,8 +175,10 @@ def test_every_image_has_alt_text(path):
 def test_no_serious_accessibility_violations(loaded, axe_script, path):
     page = loaded(path)["page"]
     page.add_script_tag(content=axe_script)
+    # preload: false, or axe fetches every stylesheet again itself (and asks for theme.css's @import "../basic.css"
+    # at the site's root, a request the page never makes); only css-orientation-lock needs them.
     violations = page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        "async () => (await axe.run(document, {resultTypes: ['violations'], preload: false})).violations"
         " .filter(v => v.impact === 'serious' || v.impact === 'critical')"
         " .map(v => `${v.id} (${v.impact}): ${v.nodes.length} element(s), e.g. ${v.nodes[0].target}`)"
     )
@@ -184,34 +196,12 @@ def test_no_enabled_control_in_a_widget_that_is_not_live(loaded, path):
     assert enabled == [], f"enabled controls in a widget that is not live on {path}"
 
 
-@pytest.fixture(scope="module")
-def read_at(browser, site_url):
-    """Each page at a width, loaded once, with a screenshot saved for review."""
-    pages = {}
-
-    def load(page_path: str, width: int):
-        if (page_path, width) not in pages:
-            page = browser.new_page(viewport={"width": width, "height": 900})
-            page.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname == "127.0.0.1"
-                       else route.abort())
-            page.goto(f"{site_url}/{page_path}.html", wait_until="networkidle")
-            page.evaluate("async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }")
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"{page_path.replace('/', '__')}@{width}.png"), full_page=True)
-            pages[page_path, width] = page
-        return pages[page_path, width]
-
-    yield load
-    for page in pages.values():
-        page.close()
-
-
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
 def test_no_page_scrolls_sideways(read_at, path, width):
     # The page itself never scrolls sideways, and nothing in the text is cut off at the screen's edge: anything
     # wider than the screen is inside a frame that scrolls (the theme's closed drawers are outside the article).
-    page = read_at(path, width)
+    page = read_at(path, width)["page"]
     wider = page.evaluate(
         "() => { const w = document.documentElement.clientWidth;"
         " const scrolls = e => { for (let a = e.parentElement; a; a = a.parentElement) {"
@@ -232,7 +222,7 @@ def test_no_page_scrolls_sideways(read_at, path, width):
 @pytest.mark.parametrize("path", PAGES)
 def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
     # A table (or output) wider than the text column sits in a frame that scrolls, so the column keeps its width.
-    page = read_at(path, width)
+    page = read_at(path, width)["page"]
     spilling = page.evaluate(
         "() => { const article = document.querySelector('article.bd-article') || document.querySelector('main');"
         " const right = article.getBoundingClientRect().right - parseFloat(getComputedStyle(article).paddingRight);"
@@ -251,7 +241,7 @@ def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
 @pytest.mark.parametrize("path", [p for p in PAGES if p != "book/reference"])
 def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
     # Only the reference appendix is wide by design (its frame scrolls); every other table fits the column.
-    page = read_at(path, WIDTHS["laptop"])
+    page = read_at(path, WIDTHS["laptop"])["page"]
     wide = page.evaluate(
         "() => { const article = document.querySelector('article.bd-article') || document.querySelector('main');"
         " const s = getComputedStyle(article);"
@@ -265,7 +255,7 @@ def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
 
 @pytest.mark.parametrize("path", PAGES)
 def test_tables_show_names_not_library_ids(read_at, path):
-    cells = read_at(path, WIDTHS["laptop"]).evaluate(
+    cells = read_at(path, WIDTHS["laptop"])["page"].evaluate(
         "ids => [...document.querySelectorAll('main td, main th')].map(c => c.textContent.trim())"
         " .filter(t => ids.includes(t))", IDS)
     assert cells == [], f"library IDs in the tables of {path}"
@@ -290,7 +280,7 @@ def test_dollar_amounts_are_text_not_math(path):
 
 @pytest.mark.parametrize("path", PAGES)
 def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, path):
-    enabled = read_at(path, WIDTHS["phone"]).evaluate(
+    enabled = read_at(path, WIDTHS["phone"])["page"].evaluate(
         "() => [...document.querySelectorAll('[data-live-widget]:not([data-state=\"live\"])')]"
         " .flatMap(w => [...w.querySelectorAll('input, select, button, textarea')]"
         "   .filter(e => !e.disabled).map(e => `${w.dataset.liveWidget}: ${e.name || e.outerHTML.slice(0, 60)}`))"
@@ -299,7 +289,7 @@ def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, pat
 
 
 def test_the_reference_filters_and_sorts_by_exact_value(read_at):
-    page = read_at("book/reference", WIDTHS["laptop"])
+    page = read_at("book/reference", WIDTHS["laptop"])["page"]
     craps = page.locator("table.filterable").nth(1)
     page.locator(".table-filter input").nth(1).fill("place")
     shown = craps.evaluate("t => [...t.tBodies[0].rows].filter(r => !r.hidden).map(r => r.cells[0].textContent)")
@@ -313,3 +303,12 @@ def test_the_reference_filters_and_sorts_by_exact_value(read_at):
     baccarat.locator("th button", has_text="Oxford").click()
     first = baccarat.evaluate("t => t.tBodies[0].rows[0].cells[0].textContent")
     assert first == "Banker"  # 1.058%, the smallest edge, though its fraction has the most digits
+
+
+# Last, so that everything each page did while it was read is counted.
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize("path", PAGES)
+def test_page_loads_without_errors_or_failed_requests(read_at, path, width):
+    result = read_at(path, width)
+    assert not result["failed"], f"failed or external requests on {path}:\n" + "\n".join(result["failed"])
+    assert not result["errors"], f"console errors on {path}:\n" + "\n".join(result["errors"])
