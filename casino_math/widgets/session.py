@@ -55,6 +55,15 @@ def game_name(game: str) -> str:
     return {"baccarat": "Mini-baccarat"}.get(game, game.capitalize())
 
 
+def menu_name(bet: Bet) -> str:
+    """A bet as its menu lists it: its name, the numbers it covers included, capitalised like the rest of the menu.
+
+    >>> menu_name(game_bets("roulette")["straight"]), menu_name(game_bets("craps")["dont_pass"])
+    ('Straight 1', "Don't pass")
+    """
+    return bet.name[:1].upper() + bet.name[1:]
+
+
 def bet_title(game: str, bet_id: str) -> str:
     """A bet as the explorer names it: the game, then the bet's name (never its ID).
 
@@ -292,7 +301,7 @@ def explorer_widget() -> Widget:
     games = available_games()
     bet_controls = tuple(
         Control(f"{game}_bet", "dropdown", f"{game_name(game)} bet",
-                options=tuple((bet.name, bet_id) for bet_id, bet in game_bets(game).items()), default=FIRST_BETS[game])
+                options=tuple((menu_name(bet), bet_id) for bet_id, bet in game_bets(game).items()), default=FIRST_BETS[game])
         for game in games)
     controls = (
         Control("game", "dropdown", "Game", options=tuple((game_name(g), g) for g in games), default=DEFAULT_GAME),
