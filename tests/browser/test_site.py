@@ -238,6 +238,18 @@ def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
     assert spilling == [], f"content wider than the text column of {path} at {width} px, not in a scrolling frame"
 
 
+@pytest.mark.parametrize("path", PAGES)
+def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at, path):
+    # Scrolled to its far end, a table wider than the phone still shows its whole caption on the screen.
+    cut = read_at(path, WIDTHS["phone"])["page"].evaluate(
+        "() => [...document.querySelectorAll('.table-frame')].filter(f => f.scrollWidth > f.clientWidth + 1)"
+        " .flatMap(f => { const c = f.querySelector('caption'); if (!c) return [];"
+        "   f.scrollLeft = f.scrollWidth; const r = c.getBoundingClientRect(); f.scrollLeft = 0;"
+        "   return r.left < 0 || r.right > document.documentElement.clientWidth + 1 ? [c.textContent.slice(0, 50)] : []; })"
+    )
+    assert cut == [], f"captions of wide tables cut off on {path} at {WIDTHS['phone']} px"
+
+
 @pytest.mark.parametrize("path", [p for p in PAGES if p != "book/reference"])
 def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
     # Only the reference appendix is wide by design (its frame scrolls); every other table fits the column.
