@@ -92,6 +92,27 @@ def one_in(q: Fraction | int) -> str:
     return f"1 in {decimal(1 / q, 0)}"
 
 
+def list_items(text: str) -> list[str]:
+    """The items of a long list in a table cell ("a: 1 to 1; b: 2 to 1; ..."); any other text as one item.
+
+    >>> list_items("8 to 1")
+    ['8 to 1']
+    >>> list_items("natural win: 1 to 1; win by 9: 30 to 1; win by 8: 10 to 1; win by 7: 6 to 1")
+    ['natural win: 1 to 1', 'win by 9: 30 to 1', 'win by 8: 10 to 1', 'win by 7: 6 to 1']
+    """
+    return text.split("; ") if len(text) > LONG_LIST and "; " in text else [text]
+
+
+def text_lines(text: str) -> list[str]:
+    """A table cell as lines of text: a long list one item a line, each but the last ending in its semicolon.
+
+    >>> text_lines("one unit more after a loss; one unit less after a win, never below one, and never above ten")
+    ['one unit more after a loss;', 'one unit less after a win, never below one, and never above ten']
+    """
+    *items, last = list_items(text)
+    return [f"{item};" for item in items] + [last]
+
+
 @dataclass(frozen=True)
 class Table:
     """A small table that shows itself as HTML in a notebook and as aligned text elsewhere.
@@ -110,13 +131,15 @@ class Table:
     filterable: bool = False  #: on the published site, a search box above the table keeps the rows that match
 
     def __repr__(self) -> str:
-        cells = [list(map(str, self.columns))] + [[str(c) for c in row] for row in self.rows]
-        widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
+        cells = [[text_lines(str(c)) for c in row] for row in [self.columns, *self.rows]]
+        widths = [max(len(line) for row in cells for line in row[i]) for i in range(len(self.columns))]
 
-        def fmt(row: list[str]) -> str:
-            return "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
+        def fmt(row: list[list[str]]) -> list[str]:
+            height = max(map(len, row))
+            return ["  ".join((c[k] if k < len(c) else "").ljust(w) for c, w in zip(row, widths)).rstrip()
+                    for k in range(height)]
 
-        lines = [fmt(cells[0]), "  ".join("-" * w for w in widths)] + [fmt(r) for r in cells[1:]]
+        lines = [*fmt(cells[0]), "  ".join("-" * w for w in widths), *(line for row in cells[1:] for line in fmt(row))]
         return "\n".join(([self.caption] if self.caption else []) + lines)
 
     def _repr_html_(self) -> str:
@@ -251,9 +274,9 @@ def html_cell(text: str, share: bool = False) -> str:
     """
     import html
 
-    cell = _FRACTION_CELL.fullmatch(text)
-    if cell is None and len(text) > LONG_LIST and "; " in text:
-        first, *rest = (html.escape(_PAYOUT.sub(NO_BREAK_TO, part)) for part in text.split("; "))
+    cell, parts = _FRACTION_CELL.fullmatch(text), list_items(text)
+    if cell is None and len(parts) > 1:
+        first, *rest = (html.escape(_PAYOUT.sub(NO_BREAK_TO, part)) for part in parts)
         return (f'<td><details class="long-list"><summary>{first}; …</summary>'
                 + "".join(f"<span>{part}</span>" for part in rest) + "</details></td>")
     if cell is None:

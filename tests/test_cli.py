@@ -77,6 +77,15 @@ def test_edges_for_one_game_imports_no_other_game():
     assert result.stdout.strip() == ""
 
 
+def test_a_pay_table_in_the_text_table_is_printed_one_payout_a_line():
+    lines = run("edges", "--game", "baccarat").stdout.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("dragon_bonus_player "))
+    assert lines[row].split()[1:7] == ["win", "by", "9:", "30", "to", "1;"] and "8:" not in lines[row]
+    assert lines[row + 1].split() == ["win", "by", "8:", "10", "to", "1;"]         # the next payout, below the first
+    assert lines[row + 6].split() == ["natural", "win:", "1", "to", "1"]
+    assert lines[row + 7].startswith("dragon_bonus_banker ")
+
+
 def test_edges_as_a_table_loads_neither_json_nor_shutil():
     # Start-up is most of the command's time: json is loaded only for --format json, and the help formatter finds
     # the terminal's width without shutil (which would load the compression modules).
