@@ -270,7 +270,7 @@ def html_cell(text: str, share: bool = False) -> str:
     >>> html_cell("244/495", share=True)
     '<td data-value="0.4929292929">244/495 <span class="percent">(49.293%)</span></td>'
     >>> print(html_cell("8954111587648/19524993263685", share=True))
-    <td data-value="0.4585974226"><details class="exact"><summary title="8954111587648/19524993263685">45.860%</summary><span class="exact-fraction">8954111587648/19524993263685</span></details></td>
+    <td data-value="0.4585974226"><details class="exact"><summary title="8954111587648/19524993263685">45.860%</summary><span class="exact-fraction" style="overflow-wrap:anywhere">8954111587648/19524993263685</span></details></td>
     """
     import html
 
@@ -286,6 +286,27 @@ def html_cell(text: str, share: bool = False) -> str:
     if len(fraction) <= LONG_FRACTION:
         beside = f' <span class="percent">({shown})</span>' if shown else ""
         return f'<td data-value="{float(q):.10g}">{fraction}{beside}</td>'
-    summary = shown or decimal(q, 6)
-    return (f'<td data-value="{float(q):.10g}"><details class="exact"><summary title="{fraction}">{summary}</summary>'
-            f'<span class="exact-fraction">{fraction}</span></details></td>')
+    return f'<td data-value="{float(q):.10g}">{folded(fraction, shown or decimal(q, 6))}</td>'
+
+
+def folded(fraction: str, summary: str) -> str:
+    """HTML that shows ``summary`` and, one click away, the whole exact ``fraction``, free to break anywhere.
+
+    Every long fraction on a page is folded this way: in a table (:func:`html_cell`) and in a widget's result.
+
+    >>> folded("2560599031177/6131066257801", "41.760%")
+    '<details class="exact"><summary title="2560599031177/6131066257801">41.760%</summary><span class="exact-fraction" style="overflow-wrap:anywhere">2560599031177/6131066257801</span></details>'
+    """
+    return (f'<details class="exact"><summary title="{fraction}">{summary}</summary>'
+            f'<span class="exact-fraction" style="overflow-wrap:anywhere">{fraction}</span></details>')
+
+
+def short_fraction(fraction: str, digits: int = 7) -> str:
+    """A long fraction cut short: the first digits above and below the line.
+
+    >>> short_fraction("2560599031177123456789/6131066257801123456789")
+    '2560599…/6131066…'
+    >>> short_fraction("1/3000000000000000000000000000000")
+    '1/3000000…'
+    """
+    return "/".join(part if len(part) <= digits else f"{part[:digits]}…" for part in fraction.split("/"))

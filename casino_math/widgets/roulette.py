@@ -180,15 +180,16 @@ def _compact(value: str, most: int = 32) -> str:
 
     >>> _compact("1/19 (5.26%)")
     '1/19 (5.26%)'
-    >>> _compact("2560599031177123456789/6131066257801123456789 (41.76%)").split("</summary>")[0]
-    '<details><summary>256059903117 ... 789 (41.76%)'
+    >>> _compact("2560599031177123456789/6131066257801123456789 (41.76%)").split("</summary>")[0].split(">")[-1]
+    '2560599…/6131066… (41.76%)'
     >>> _compact("17 and 21 are not adjacent on the layout; a split covers two numbers that share an edge")[:24]
     '17 and 21 are not adjace'
     """
-    if len(value) <= most or not re.match(r"-?\d+/\d+", value):
+    fraction = re.match(r"-?\d+/\d+", value)
+    if len(value) <= most or fraction is None:
         return html.escape(value)
-    return (f"<details><summary>{html.escape(_short(value, 24))}</summary>"
-            f'<span style="word-break:break-all">{html.escape(value)}</span></details>')
+    rest = html.escape(value[fraction.end():])
+    return display.folded(fraction[0], display.short_fraction(fraction[0]) + rest)
 
 
 @defines("roulette.chooser")

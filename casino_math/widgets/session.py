@@ -171,15 +171,13 @@ def exact_html(q: Fraction) -> str:
 
     >>> exact_html(Fraction(1, 19))
     '1/19'
-    >>> exact_html(Fraction(10**30 + 1, 3 * 10**30))[:61]
-    '<details><summary>1000000.../3000000... (31 digits)</summary>'
+    >>> exact_html(Fraction(10**30 + 1, 3 * 10**30)).split("</summary>")[0].split(">")[-1]
+    '1000000…/3000000… (31 digits)'
     """
     text = display.fraction_text(q)
     if len(text) <= LONGEST_FRACTION:
         return text
-    top, bottom = str(q.numerator), str(q.denominator)
-    short = f"{top[:7]}.../{bottom[:7]}... ({len(bottom)} digits)"
-    return f'<details><summary>{short}</summary><span style="word-break:break-all">{text}</span></details>'
+    return display.folded(text, f"{display.short_fraction(text)} ({len(str(q.denominator))} digits)")
 
 
 def endings_html(w: ruin.Walk) -> str:
