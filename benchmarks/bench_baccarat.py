@@ -62,6 +62,12 @@ def main() -> None:
     bare = median_command_seconds(python("-c", "import fractions, argparse"), repeat=15)
     report("python -c 'import fractions, argparse' (the floor)", bare)
     report_ratio("  edges over the floor (goal: at most 2)", edges, bare)
+    for what, code in [("the floor and dataclasses (the rules contract)", "import fractions, argparse, dataclasses"),
+                       ("importing the command line and baccarat, computing nothing",
+                        "import casino_math.cli, casino_math.baccarat")]:
+        seconds = median_command_seconds(python("-c", code), repeat=15)
+        report(f"python -c: {what}", seconds)
+        report_ratio("  over the floor", seconds, bare)
     naive = median_command_seconds(python(__file__, "--naive-process"), repeat=3)
     report("the naive method's whole process (10^6 six-tuples weighted)", naive)
     report_ratio("  edges as a share of the naive process (goal: at most 0.12)", edges, naive)
