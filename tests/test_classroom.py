@@ -10,6 +10,7 @@ an endless loop.  tests/test_grader_hostile.py has the attacks.
 
 import csv
 import json
+import math
 import subprocess
 import sys
 from fractions import Fraction as F
@@ -23,7 +24,7 @@ from casino_math import roulette
 from casino_math.baccarat import RULES, Shoe, banker_bet, tie_bet
 from casino_math.bets import house_edge
 from casino_math.classroom import build, check, keys, public, source
-from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, WRONG, Exact
+from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, TOLERANCE, WRONG, Estimate, Exact, Simulation
 from casino_math.classroom.grade import SOURCES, load_assignment, source_files
 from casino_math.session import session
 
@@ -266,6 +267,30 @@ def test_the_package_ships_no_answer_of_an_exact_question(name):
             right = F(question.right())
             assert f"{right.numerator}/{right.denominator}" not in shipped, question.id
             assert repr(float(right)) not in shipped, question.id
+
+
+def shipped_intervals(name):
+    """Each interval the package ships for a simulated answer: (question ID, exact value, standard error, interval)."""
+    shipped = public.public_checks(name)
+    for short, question in questions_of(name).items():
+        if isinstance(question, Estimate):
+            yield question.id, F(question.right()), question.sd() / math.sqrt(question.trials), shipped[short]["within"]
+        elif isinstance(question, Simulation):
+            for (_, p), (_, low, high) in zip(sorted(question.right().items()), shipped[short]["shares"]):
+                yield question.id, p, math.sqrt(float(p * (1 - p)) / question.rounds), [low, high]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_shipped_interval_does_not_give_away_the_exact_value(name):
+    # The attack: the midpoint of an interval centred on the answer, read back with limit_denominator, was the
+    # exact answer to an Exact question (9/19 from roulette's simulate_red, 244/495 from craps' play_pass).
+    intervals = list(shipped_intervals(name))
+    assert intervals, name
+    for qid, right, error, (low, high) in intervals:
+        assert low <= float(right) - TOLERANCE * error and float(right) + TOLERANCE * error <= high, qid
+        middle = (low + high) / 2
+        assert abs(middle - float(right)) >= error / 4, qid
+        assert F(middle).limit_denominator(1000) != right, qid
 
 
 def test_the_package_holds_no_key_no_source_and_no_solution():

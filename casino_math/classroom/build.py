@@ -160,7 +160,8 @@ def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solution
     install = colab_cell()
     for path in source_paths(sources, names):
         assignment = source.read(path)
-        public.write(assignment.name, match_checks(assignment, sources))
+        public.write(assignment.name, match_checks(assignment, sources))  # first: the check cells read them
+        made = []
         for version, folder in ((source.STUDENT, Path(out)), (source.TEACHER, Path(solutions))):
             nb = source.notebook(assignment, version)
             if install is not None:
@@ -168,7 +169,6 @@ def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solution
             if run:
                 execute(nb)
                 verify(nb, version)
-            target = folder / f"{assignment.name}.ipynb"
-            if write_if_changed(nb, target):
-                changed.append(target)
+            made.append((nb, folder / f"{assignment.name}.ipynb"))
+        changed += [target for nb, target in made if write_if_changed(nb, target)]  # both verified, or neither written
     return changed

@@ -31,11 +31,13 @@ demo.six: not answered yet.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 from numbers import Rational, Real
 from typing import Any
 
@@ -46,6 +48,54 @@ RIGHT, WRONG, NOT_ANSWERED = "right", "not right yet", "not answered yet"
 #: A correct simulation misses by more than 4 standard errors about once in
 #: 16,000 runs, so a seeded simulation that is right is (all but) never called wrong.
 TOLERANCE = 4
+#: Rounds of the slow hash of an exact answer.
+ROUNDS = 20_000
+
+
+def seal(text: str, salt: str, rounds: int = ROUNDS) -> str:
+    """A salted hash of an answer written as text.
+
+    >>> seal("9/19", "roulette.red") == seal("9/19", "roulette.red") != seal("9/19", "roulette.black")
+    True
+    """
+    return hashlib.pbkdf2_hmac("sha256", text.encode(), salt.encode(), rounds).hex()[:32]
+
+
+def exact_text(value: Any) -> str:
+    """An exact number as the text that is hashed.
+
+    >>> exact_text(Fraction(6, 4)), exact_text(3)
+    ('3/2', '3/1')
+    """
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+@cache
+def _off_centre(right: Fraction, salt: str) -> float:
+    """How far, in standard errors, an accepted interval's centre sits from ``right``: a quarter to a half, above or
+    below, as only the slow hash of ``right`` decides."""
+    digest = int(seal(exact_text(right), f"{salt}:centre"), 16)
+    size = (1 + (digest >> 1) / 2**127) / 4
+    return size if digest & 1 else -size
+
+
+def accepted(right: Fraction, error: float, salt: str) -> tuple[float, float]:
+    """The interval an estimate of ``right`` with standard error ``error`` must fall in to count as right.
+
+    It holds every value within :data:`TOLERANCE` standard errors of ``right``.  Its centre is moved off ``right`` by
+    a quarter to a half of a standard error, so that the interval a check cell ships (see
+    :mod:`~casino_math.classroom.public`) tells a student no more of the answer than a simulation of that size would.
+
+    >>> low, high = accepted(Fraction(9, 19), 0.005, "roulette.simulate_red")
+    >>> low <= 9 / 19 - 4 * 0.005 and 9 / 19 + 4 * 0.005 <= high
+    True
+    >>> 0.25 * 0.005 <= abs((low + high) / 2 - 9 / 19) <= 0.5 * 0.005
+    True
+    """
+    centre = float(right) + _off_centre(Fraction(right), salt) * error
+    half = (TOLERANCE + 0.5) * error
+    return centre - half, centre + half
 
 
 @dataclass(frozen=True)
@@ -247,8 +297,9 @@ def same_exact(got: Any, want: Any) -> bool:
 class Estimate:
     """A question whose answer is an estimate from a simulation of ``trials`` rounds.
 
-    It is right when it lies within :data:`TOLERANCE` standard errors of the
-    exact value (``right``); ``sd`` is the standard deviation of one round's
+    It is right when it lies in the interval :func:`accepted` gives, which
+    holds every value within :data:`TOLERANCE` standard errors of the exact
+    value (``right``); ``sd`` is the standard deviation of one round's
     result, so the standard error is ``sd / sqrt(trials)``.  An answer that is
     the exact value itself is not a simulation's estimate.
 
@@ -279,7 +330,8 @@ class Estimate:
         if answer == right:
             return Feedback(self.id, WRONG, "this is the exact value, not an estimate: run the simulation and give the share it finds")
         error = self.sd() / math.sqrt(self.trials)
-        if abs(float(answer) - float(right)) <= TOLERANCE * error:
+        low, high = accepted(right, error, self.id)
+        if low <= float(answer) <= high:
             return Feedback(self.id, RIGHT)
         for wrong, hint in self.mistakes().items():
             if abs(float(answer) - float(wrong)) <= TOLERANCE * error:
@@ -300,8 +352,8 @@ class Simulation:
     The function is run ``rounds`` times with a seeded ``numpy.random.Generator``;
     every result must be one the round can give (a value of ``right()``, the
     exact distribution of one round's result), and the share of rounds ending
-    in each result must lie within :data:`TOLERANCE` standard errors of its
-    exact probability.
+    in each result must lie in the interval :func:`accepted` gives around its
+    exact probability (every share within :data:`TOLERANCE` standard errors of it).
 
     >>> from casino_math.dice import coin
     >>> toss = Simulation("demo.toss", right=lambda: coin().map(lambda side: 1 if side == "H" else -1),
@@ -343,10 +395,10 @@ class Simulation:
                 return Feedback(self.id, WRONG, f"it returned {result!r}, which one round cannot give; "
                                 f"the results a round can give are {possible}")
             counts[result] = counts.get(result, 0) + 1
-        for result, p in sorted(exact.items()):
+        for index, (result, p) in enumerate(sorted(exact.items())):
             share = counts.get(result, 0) / self.rounds
-            spread = math.sqrt(float(p * (1 - p)) / self.rounds)
-            if abs(share - float(p)) > TOLERANCE * spread:
+            low, high = accepted(p, math.sqrt(float(p * (1 - p)) / self.rounds), f"{self.id}:{index}")
+            if not low <= share <= high:
                 return Feedback(self.id, WRONG, f"the share of rounds ending in {result} is {share:.3f}, "
                                 f"too far from its exact probability to be chance: {self.hint}")
         return Feedback(self.id, RIGHT)

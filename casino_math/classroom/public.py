@@ -8,8 +8,14 @@ cell is an oracle anyway (it says right or not), and the slow hash keeps
 trying answers offline no faster than running the cell.
 
 An estimate is judged by the interval of values a right simulation gives, and
-a simulated round by the interval of shares each result may come up in; a rule
-(a function of an outcome) by the hash of its result on each outcome.
+a simulated round by the interval of shares each result may come up in; each
+interval's centre is off the exact value by a share of a standard error that
+only the exact value's slow hash decides (:func:`~casino_math.classroom.checks.accepted`),
+so the interval says no more about the answer than a simulation of that size
+does.  A rule (a function of an outcome) is judged by the hash of its result on
+each outcome: slow for a number, and fast for a truth value, which no hash
+could hide from a student who tries both (the check cell says right or not on
+each outcome anyway).
 
 >>> from fractions import Fraction
 >>> from casino_math.classroom.checks import Exact
@@ -24,7 +30,6 @@ False
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Callable
@@ -38,6 +43,7 @@ from . import data as plain
 from .checks import (
     NOT_ANSWERED,
     RIGHT,
+    ROUNDS,
     TOLERANCE,
     WRONG,
     Check,
@@ -47,37 +53,19 @@ from .checks import (
     Rule,
     Simulation,
     _a,
+    accepted,
+    exact_text,
     inexact,
     is_blank,
     same_exact,
     same_truth,
     same_whole,
+    seal,
 )
 
 #: Where the public checks live inside the package: one JSON file per assignment.
 FOLDER = Path(__file__).with_name("public")
-#: Rounds of the slow hash of an exact answer.
-ROUNDS = 20_000
 SAME: dict[Callable[[Any, Any], bool], str] = {same_truth: "truth", same_exact: "exact", same_whole: "whole"}
-
-
-def seal(text: str, salt: str, rounds: int = ROUNDS) -> str:
-    """A salted hash of an answer written as text.
-
-    >>> seal("9/19", "roulette.red") == seal("9/19", "roulette.red") != seal("9/19", "roulette.black")
-    True
-    """
-    return hashlib.pbkdf2_hmac("sha256", text.encode(), salt.encode(), rounds).hex()[:32]
-
-
-def exact_text(value: Any) -> str:
-    """An exact number as the text that is hashed.
-
-    >>> exact_text(Fraction(6, 4)), exact_text(3)
-    ('3/2', '3/1')
-    """
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
 
 
 def float_text(value: Any) -> str:
@@ -100,23 +88,29 @@ def publish(question: Check) -> dict[str, Any]:
         same = SAME.get(question.same, "truth")
         hints = [question.hint(o, (not w) if same == "truth" else None) for o, w in zip(outcomes, wants)]
         return {"kind": "rule", "same": same, "outcomes": [plain.encode(o) for o in outcomes],
-                "right": [seal(_rule_text(same, w), f"{salt}:{i}", 1) for i, w in enumerate(wants)],
+                "right": [seal(_rule_text(same, w), f"{salt}:{i}", _rule_rounds(same)) for i, w in enumerate(wants)],
                 "hints": sorted(set(hints)), "hint_of": [sorted(set(hints)).index(h) for h in hints]}
     if isinstance(question, Estimate):
         right, error = Fraction(question.right()), question.sd() / math.sqrt(question.trials)
         return {"kind": "estimate", "hint": question.hint, "trials": question.trials,
-                "within": [float(right) - TOLERANCE * error, float(right) + TOLERANCE * error],
+                "within": list(accepted(right, error, salt)),
                 "exact": seal(exact_text(right), salt),
                 "mistakes": [[float(w) - TOLERANCE * error, float(w) + TOLERANCE * error, h]
                              for w, h in question.mistakes().items()]}
     if isinstance(question, Simulation):
         shares = []
-        for result, p in sorted(question.right().items()):
+        for index, (result, p) in enumerate(sorted(question.right().items())):
             error = math.sqrt(float(p * (1 - p)) / question.rounds)
-            shares.append([plain.encode(result), float(p) - TOLERANCE * error, float(p) + TOLERANCE * error])
+            shares.append([plain.encode(result), *accepted(p, error, f"{salt}:{index}")])
         return {"kind": "simulation", "hint": question.hint, "rounds": question.rounds, "seed": question.seed,
                 "shares": shares}
     raise TypeError(f"{question.id}: no public form for {type(question).__name__}")
+
+
+def _rule_rounds(same: str) -> int:
+    """Rounds of the hash of a rule's result: one for a truth value (two guesses find it, however slow the hash),
+    the slow hash's for a number, which a fast hash would give away to a student trying simple fractions."""
+    return 1 if same == "truth" else ROUNDS
 
 
 def _rule_text(same: str, value: Any) -> str:
@@ -167,7 +161,7 @@ def _rule(qid: str, public: dict[str, Any], answer: Any) -> Feedback:
     if all(got is None for got in results):
         return Feedback(qid, NOT_ANSWERED, "the function returns None: finish it with a return statement")
     for index, got in enumerate(results):
-        if seal(_rule_text(public["same"], got), f"{qid}:{index}", 1) != public["right"][index]:
+        if seal(_rule_text(public["same"], got), f"{qid}:{index}", _rule_rounds(public["same"])) != public["right"][index]:
             return Feedback(qid, WRONG, public["hints"][public["hint_of"][index]])
     return Feedback(qid, RIGHT)
 
