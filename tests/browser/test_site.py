@@ -302,16 +302,20 @@ def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, pat
 
 def test_the_reference_filters_and_sorts_by_exact_value(read_at):
     page = read_at("book/reference", WIDTHS["laptop"])["page"]
-    craps = page.locator("table.filterable").nth(1)
-    page.locator(".table-filter input").nth(1).fill("place")
+    captions = page.locator("table.filterable caption").all_text_contents()
+    tables, filters = page.locator("table.filterable"), page.locator(".table-filter input")
+    at = {game: captions.index(f"{game}: the house edge per amount put down, under each rules value")
+          for game in ("Craps", "Mini-baccarat")}
+    craps = tables.nth(at["Craps"])
+    filters.nth(at["Craps"]).fill("place")
     shown = craps.evaluate("t => [...t.tBodies[0].rows].filter(r => !r.hidden).map(r => r.cells[0].textContent)")
     assert shown == [f"Place {n}" for n in (4, 5, 6, 8, 9, 10)]
     craps.locator("th button", has_text="Oxford").click()
     # Place 6 and 8 (1/66) cost least, then 5 and 9 (1/25), then 4 and 10 (1/15).
     order = craps.evaluate("t => [...t.tBodies[0].rows].filter(r => !r.hidden).map(r => r.cells[0].textContent)")
     assert order[:2] == ["Place 6", "Place 8"] and order[-2:] == ["Place 4", "Place 10"]
-    page.locator(".table-filter input").nth(1).fill("")
-    baccarat = page.locator("table.filterable").nth(3)
+    filters.nth(at["Craps"]).fill("")
+    baccarat = tables.nth(at["Mini-baccarat"])
     baccarat.locator("th button", has_text="Oxford").click()
     first = baccarat.evaluate("t => t.tBodies[0].rows[0].cells[0].textContent")
     assert first == "Banker"  # 1.058%, the smallest edge, though its fraction has the most digits
