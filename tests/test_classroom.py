@@ -293,6 +293,19 @@ def test_a_shipped_interval_does_not_give_away_the_exact_value(name):
         assert F(middle).limit_denominator(1000) != right, qid
 
 
+def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_number():
+    # The attack: a forged report whose answer is the "fraction" 1e1000000000, which Fraction() would expand digit by
+    # digit in the grader's own process, holding up every other student's grading.
+    from decimal import Decimal
+
+    from casino_math.classroom import data
+
+    for tag in ({"t": "fraction", "v": "1e1000000000"}, {"t": "decimal", "v": "1E+1000000000"},
+                {"t": "fraction", "v": " 9/19"}, {"t": "fraction", "v": 9}):
+        assert not isinstance(data.decode(tag), (F, Decimal, int, float)), tag
+    assert data.decode({"t": "fraction", "v": "-9/19"}) == F(-9, 19)
+
+
 def test_the_package_holds_no_key_no_source_and_no_solution():
     package = Path(casino_math.__file__).parent
     assert not list(package.rglob("keys")) and not list(package.rglob("questions"))

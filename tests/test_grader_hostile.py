@@ -47,6 +47,18 @@ def answer_cell(nb, question):
     return next(c for c in nb["cells"] if c.get("metadata", {}).get("classroom", {}).get("question") == question)
 
 
+def forge(data):
+    """A cell that writes ``data`` (Python for bytes) to every descriptor it can find."""
+    return (f"import os\nforged = {data}\nfor fd in map(int, os.listdir('/proc/self/fd')):\n    try:\n"
+            "        os.write(fd, forged)\n    except OSError:\n        pass")
+
+
+def stray_tag():
+    nb = notebook("teacher")
+    nb["cells"].append({**code("x = 1"), "metadata": {"classroom": {"question": "natural"}}})
+    return nb
+
+
 def package_digest():
     root = Path(casino_math.__file__).parent
     return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(root.rglob("*.py")))).hexdigest()
@@ -129,6 +141,15 @@ def hostile(folder, outside):
             (f"import os\nfrom fractions import Fraction\np_red = Fraction(9, 19) if os.path.exists({str(SOURCES)!r}) "
             "else Fraction(1, 2)"),
         ]),
+        # Text that cannot be encoded, a new line and a terminal escape in an error's message, after all its answers.
+        "surrogate.ipynb": with_cells(notebook("teacher"), last=['raise ValueError("\\ud800 no\\n\\x1b[2Kana: 11")']),
+        # A cell copied from another assignment, still tagged with that assignment's question.
+        "stray.ipynb": stray_tag(),
+        # Reports the JSON parser cannot nest into, and more events than any notebook makes, after all its answers.
+        "nested.ipynb": with_cells(notebook("teacher"), last=[forge("b'[' * 100_000 + b'\\n'")]),
+        "chatty.ipynb": with_cells(notebook("teacher"), last=[forge("b'{\"a\": 0}\\n' * 500_000")]),
+        # Long cells of magics, whose transformation takes time that grows with the square of a cell's length.
+        "magics.ipynb": with_cells(blank(), last=[("%x " + "a" * 36 + "\n") * 499] * 12),
         "=HYPERLINK(\"http---x\").ipynb": blank(),
         "upper.IPYNB": blank(),
         "notes.py": "p_red = 9 / 19\n",
@@ -146,6 +167,8 @@ def run(tmp_path_factory):
     outside = tmp_path_factory.mktemp("teacher")
     for name, content in hostile(folder, outside).items():
         (folder / name).write_text(content if isinstance(content, str) else json.dumps(content))
+    with open(os.path.join(os.fsencode(folder), b"caf\xe9.ipynb"), "w") as latin:  # a name that is not UTF-8
+        json.dump(notebook(), latin)
     before = package_digest()
     out = outside / "grades.csv"
     result = subprocess.run([*GRADE, str(folder), "--assignment", "roulette", "--out", str(out), "--jobs", "2",
@@ -182,6 +205,13 @@ SCORES = {  # what each submission scores, and why
     "spawner": 0,
     "snoop": 0,  # it could not see the teacher's folder, so it answered 1/2
     "upper": 0,
+    "surrogate": FULL,  # its error is noted, escaped, on one line; nobody's grade is lost to it
+    "stray": FULL,  # the stray tag is ignored
+    # Its answers count; a report too deeply nested is not an event, but the same bytes, written into the channel the
+    # sandbox's own supervisor talks on, cost the hidden test of edge_of, as the killer's kill does.
+    "nested": FULL - 1,
+    "chatty": FULL - 1,  # stopped after too many events, before the hidden test of edge_of; its answers came before
+    "magics": 0,
 }
 
 
@@ -226,6 +256,14 @@ def test_two_files_of_one_student_are_both_graded_and_flagged(run):
     ana = [row for row in all_rows if row["student"] == "ana"]
     assert sorted(row["total"] for row in ana) == ["0", str(FULL)]
     assert all("one of 2 files for ana (ana (1).ipynb, ana.ipynb)" in row["notes"] for row in ana)
+
+
+def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run):
+    result, rows, _, _, outside, _ = run
+    assert "\\ud800 no\\n\\x1b[2Kana: 11" in rows["surrogate"]["notes"]
+    assert "caf\\udce9" in rows  # the file's name, as the CSV can hold it
+    assert "\x1b" not in result.stderr and "\x1b" not in (outside / "grades.csv").read_text()
+    assert "reported too much" in rows["chatty"]["notes"]
 
 
 def test_a_file_name_that_is_a_formula_is_escaped(run):

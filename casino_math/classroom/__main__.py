@@ -105,11 +105,13 @@ def _grade(args: argparse.Namespace) -> int:
     def progress(entry: dict[str, Any]) -> None:
         row = entry["row"]
         notes = f"  ({row['notes']})" if row["notes"] else ""
-        print(f"{row['student']} [{entry['file']}]: {row['total']}{notes}", file=sys.stderr)
+        print(f"{grader.readable(row['student'])} [{grader.readable(entry['file'])}]: {row['total']}{notes}",
+              file=sys.stderr)
         if args.feedback:
             args.feedback.mkdir(parents=True, exist_ok=True)
             name = row["student"] if len(entry["files"]) == 1 else f"{row['student']}--{Path(entry['file']).stem}"
-            (args.feedback / f"{name}.md").write_text(grader.feedback_text(key.assignment, entry), encoding="utf-8")
+            (args.feedback / f"{name}.md").write_text(grader.feedback_text(key.assignment, entry), encoding="utf-8",
+                                                      errors="backslashreplace")
 
     with tempfile.TemporaryDirectory(prefix="classroom-package-") as copy:
         options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy))

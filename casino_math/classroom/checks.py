@@ -308,7 +308,7 @@ class Estimate:
     >>> heads.judge(0.4962)
     demo.heads: right.
     >>> heads.judge(0.55)
-    demo.heads: not right yet. Hint: 0.55 is 10.0 standard errors from the exact value; a simulation of 10000 rounds almost never misses by more than 4: count the share of tosses that come up heads.
+    demo.heads: not right yet. Hint: 0.55 is further from the exact value than a simulation of 10000 rounds almost ever misses by (4 standard errors): count the share of tosses that come up heads.
     >>> heads.judge(Fraction(1, 2))
     demo.heads: not right yet. Hint: this is the exact value, not an estimate: run the simulation and give the share it finds.
     """
@@ -336,12 +336,11 @@ class Estimate:
         for wrong, hint in self.mistakes().items():
             if abs(float(answer) - float(wrong)) <= TOLERANCE * error:
                 return Feedback(self.id, WRONG, hint)
-        away = abs(float(answer) - float(right)) / error
-        return Feedback(
+        return Feedback(  # how far off is not said: with the answer given, it would give the exact value away
             self.id,
             WRONG,
-            f"{answer} is {away:.1f} standard errors from the exact value; a simulation of {self.trials} rounds "
-            f"almost never misses by more than {TOLERANCE}: {self.hint}",
+            f"{answer} is further from the exact value than a simulation of {self.trials} rounds almost ever misses "
+            f"by ({TOLERANCE} standard errors): {self.hint}",
         )
 
 

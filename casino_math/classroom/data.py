@@ -17,6 +17,7 @@ float as a float, and any other object only as the name of its type.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
@@ -99,13 +100,48 @@ def decode(tag: object) -> Any:
                   kind == "function")
 
 
+def _fraction(text: Any) -> Fraction:
+    """A fraction as the sandbox writes one, ``n/d``; anything else (an exponent that would take the grader hours
+    to expand, such as ``1e30000000``) is not a fraction of ours.
+
+    >>> _fraction("-9/19")
+    Fraction(-9, 19)
+    >>> _fraction("1e30000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a fraction of the form n/d: '1e30000000'
+    """
+    if not isinstance(text, str) or not FRACTION.fullmatch(text):
+        raise ValueError(f"not a fraction of the form n/d: {str(text)[:40]!r}")
+    return Fraction(text)
+
+
+def _decimal(text: Any) -> Decimal:
+    """A decimal as the sandbox writes one, with an exponent small enough to compare exactly.
+
+    >>> _decimal("0.25")
+    Decimal('0.25')
+    >>> _decimal("1E+999999999")
+    Traceback (most recent call last):
+    ...
+    ValueError: a decimal with an exponent beyond 1000: '1E+999999999'
+    """
+    value = Decimal(text)
+    if value.is_finite() and abs(value.adjusted()) > 1000:
+        raise ValueError(f"a decimal with an exponent beyond 1000: {str(text)[:40]!r}")
+    return value
+
+
+#: A fraction as the sandbox writes one.
+FRACTION = re.compile(r"-?[0-9]+/[0-9]+")
+
 SIMPLE: dict[str, Callable[[Any], Any]] = {
     "none": lambda v: None,
     "blank": lambda v: ...,
     "bool": lambda v: v if isinstance(v, bool) else bool(int("x")),
     "int": lambda v: int(v),
-    "fraction": lambda v: Fraction(v),
-    "decimal": lambda v: Decimal(v),
+    "fraction": _fraction,
+    "decimal": _decimal,
     "float": lambda v: float(v),
     "str": lambda v: v if isinstance(v, str) else int("x"),
 }

@@ -29,7 +29,7 @@ import os
 import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +48,14 @@ SOURCES = _CHECKOUT if _CHECKOUT.is_dir() else Path("book") / "assignments" / "s
 DEFAULT_TIMEOUT = 120
 #: The time limit for one check (calling a submitted function on a test's inputs), in seconds.
 CHECK_SECONDS = 60
-#: The longest cell (in characters) whose magics the grader turns into Python itself.
-MOST_TRANSFORMED = 20_000
+#: The longest cell (in characters) whose magics the grader turns into Python itself, and the most characters of a
+#: notebook it turns in all (IPython's transformation takes time that grows with the square of a cell's length).
+MOST_TRANSFORMED = 5_000
+MOST_TRANSFORMED_IN_ALL = 20_000
+#: The largest notebook file the grader reads (bytes).
+MOST_BYTES = 16 * 2**20
+#: The longest note or hint a grade shows (characters).
+MOST_SHOWN = 300
 POINTS_POSSIBLE = "points possible"
 NOT_GRADED, TIMED_OUT = "not graded", "timed out"
 
@@ -152,6 +158,9 @@ def read_notebook(path: Path) -> tuple[JSON | None, str | None]:
     if path.suffix.lower() != ".ipynb":
         return None, f"not a notebook ({path.suffix or 'no extension'}): submit the assignment's .ipynb file"
     try:
+        if path.stat().st_size > MOST_BYTES:
+            return None, (f"the notebook is {path.stat().st_size / 2**20:.0f} MB, more than the {MOST_BYTES // 2**20} MB "
+                          "the grader reads: grade it by hand")
         notebook = json.loads(path.read_bytes())
     except (ValueError, OSError) as error:
         return None, f"cannot read the notebook ({type(error).__name__}: {str(error)[:200]})"
@@ -182,22 +191,41 @@ def code_cells(notebook: JSON, assignment: source.Assignment) -> list[JSON]:
     [{'code': 'p = 1', 'question': 'red'}, {'code': '', 'question': None}]
     """
     checks = {source.check_line(assignment.name, q) for q in assignment.questions}
-    cells = []
+    questions = {q.id for q in assignment.questions}
+    cells, budget = [], MOST_TRANSFORMED_IN_ALL
     for cell in notebook["cells"]:
         if isinstance(cell, dict) and cell.get("cell_type") == "code":
             code = cell.get("source", "")
-            code = "".join(code) if isinstance(code, list) else str(code)
-            question = _classroom(cell).get("question")
-            cells.append({"code": "" if code.strip() in checks else _plain(code),
-                          "question": question if isinstance(question, str) else None})
+            code = "".join(map(str, code)) if isinstance(code, list) else str(code)
+            question = _classroom(cell).get("question")  # a cell copied from another assignment may name another
+            if code.strip() in checks:
+                code = ""
+            elif len(code) <= min(MOST_TRANSFORMED, budget):
+                budget -= len(code)
+                code = _plain(code)
+            cells.append({"code": code, "question": question if question in questions else None})
     return cells
 
 
 def _plain(code: str) -> str:
     # IPython's magics (the book's Colab install cell has one) become plain Python here, once per run of the
     # grader, rather than in each sandbox, where importing IPython would cost each submission a quarter second.
-    # Only IPython's text transformation runs here, never the code; a very long cell is left to the sandbox.
-    return runner.python_of(code) if len(code) <= MOST_TRANSFORMED else code
+    # Only IPython's text transformation runs here, never the code; long cells are left to the sandbox.
+    return runner.python_of(code)
+
+
+def readable(text: object, most: int = MOST_SHOWN) -> str:
+    """Text a submission made (an error's message, a file's name) as one line that is safe to show and to write:
+    control characters and lone surrogates as escapes, so it cannot start a new line, move a terminal's cursor or
+    fail to encode, and at most ``most`` characters.
+
+    >>> readable("ValueError: no\\n\\x1b[2Kana: 11 \\ud800")
+    'ValueError: no\\\\n\\\\x1b[2Kana: 11 \\\\ud800'
+    >>> readable("x" * 500)[-3:], len(readable("x" * 500))
+    ('xx…', 300)
+    """
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return shown if len(shown) <= most else shown[:most - 1] + "…"
 
 
 def how_to_probe(test: Check) -> JSON:
@@ -368,13 +396,15 @@ def grade_file(path: Path, student: str, relative: str, key: Key, options: Optio
     if options.package_root is None:
         raise ValueError("Options.package_root is missing: give the copy of casino_math made by sandbox.package_copy")
     result = sandbox.run(job, options.program, options.package_root, key.hidden())
-    marks = tuple(judge_question(key, q, result.events, options.check_timeout) for q in key.assignment.questions)
+    marks = [judge_question(key, q, result.events, options.check_timeout) for q in key.assignment.questions]
     notes = notes_of(result.events, cells, key, result.killed, options.timeout) if result.events else \
         ["the sandbox reported nothing (it could not start Python?)"]
-    return Grade(student, relative, marks, tuple(notes))
+    return Grade(student, relative, tuple(replace(m, hint=readable(m.hint)) for m in marks),
+                 tuple(readable(note, 2 * MOST_SHOWN) for note in notes))
 
 
 def _zero(student: str, relative: str, key: Key, problem: str) -> Grade:
+    problem = readable(problem)
     marks = tuple(Mark(q.id, q.points, 0, NOT_GRADED, problem) for q in key.assignment.questions)
     return Grade(student, relative, marks, (problem,))
 
@@ -446,7 +476,7 @@ def write_csv(assignment: source.Assignment, rows: list[JSON], path: str | Path)
     path = Path(path)
     columns = ["student", *(q.id for q in assignment.questions), "total", "notes"]
     partial = path.with_name(path.name + ".partial")
-    with open(partial, "w", newline="", encoding="utf-8") as out:
+    with open(partial, "w", newline="", encoding="utf-8", errors="backslashreplace") as out:  # a file's odd name
         writer = csv.DictWriter(out, fieldnames=columns)
         writer.writeheader()
         for each in [points_row(assignment), *rows]:

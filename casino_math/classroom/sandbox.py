@@ -39,8 +39,9 @@ MEMORY_BYTES = 2 * 2**30
 FILE_BYTES = 64 * 2**20
 #: The size of the private /tmp.
 TMP_BYTES = 256 * 2**20
-#: The most a submission may report (bytes); a sandbox that reports more is stopped.
+#: The most a submission may report (bytes, and events); a sandbox that reports more is stopped.
 REPORT_BYTES = 32 * 2**20
+REPORT_EVENTS = 20_000
 #: Seconds allowed to start Python before the first cell, and grace beyond the time limits the runner keeps itself.
 STARTUP_SECONDS = 10
 GRACE_SECONDS = 2
@@ -163,13 +164,15 @@ def run(job: dict[str, Any], program: str | None, package_root: Path,
             os.close(report_write)
             os.close(control_write)
         assert process.stdin is not None
-        with os.fdopen(report_read, "rb") as report, os.fdopen(control_read, "rb") as control:
-            tell = _Teller(process.stdin)
-            tell.line(job)
-            clock = _Clock(job["timeout"], job["check_timeout"], 2 * probes, sum(map(len, hidden.values())))
-            result = _collect(report, control, clock, lambda: tell.line(hidden), lambda: tell.line(runner.STOP))
-            tell.close()
-        _end(process)
+        try:
+            with os.fdopen(report_read, "rb") as report, os.fdopen(control_read, "rb") as control:
+                tell = _Teller(process.stdin)
+                tell.line(job)
+                clock = _Clock(job["timeout"], job["check_timeout"], 2 * probes, sum(map(len, hidden.values())))
+                result = _collect(report, control, clock, lambda: tell.line(hidden), lambda: tell.line(runner.STOP))
+                tell.close()
+        finally:  # however the collecting ends, nothing of the sandbox runs on
+            _end(process)
     return result
 
 
@@ -258,6 +261,9 @@ def _collect(report: IO[bytes], control: IO[bytes], clock: _Clock, send_hidden: 
             *lines, buffers[fd] = (buffers[fd] + chunk).split(b"\n")
             for event in filter(None, map(_event, lines)):
                 if fd == report.fileno():
+                    if len(result.events) >= REPORT_EVENTS:
+                        result.killed = "reported too much"
+                        return result
                     result.events.append(event)
                     clock.heard(event)
                 elif isinstance(event.get("ready"), int):
@@ -280,13 +286,13 @@ def _drain(report: IO[bytes], result: Run) -> None:
                 break
     except BlockingIOError:
         pass
-    result.events.extend(filter(None, map(_event, buffer.split(b"\n"))))
+    result.events.extend(list(filter(None, map(_event, buffer.split(b"\n"))))[:REPORT_EVENTS - len(result.events)])
 
 
 def _event(line: bytes) -> dict[str, Any] | None:
     try:
         event = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or JSON nested deeper than the parser goes
         return None
     return event if isinstance(event, dict) else None
 
