@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from fractions import Fraction
 from importlib import import_module
 from types import ModuleType
@@ -79,10 +79,28 @@ def rules_for(game: str, name: str | None = None) -> tuple[ModuleType, GameRules
     ValueError: unknown rules 'atlantis' for craps; the rules are: oxford, quebec, vegas
     """
     module = load_game(game)
-    name = name or module.DEFAULT_RULES
+    name = rules_name(module, name)
     if name not in module.RULES:
         raise ValueError(f"unknown rules {name!r} for {game}; the rules are: {', '.join(module.RULES)}")
     return module, cast(GameRules, module.RULES[name])
+
+
+def rules_name(module: ModuleType, name: str | None) -> str:
+    """The name of the rules value ``name`` of a game as the game lists it (its default if None).
+
+    >>> rules_name(load_game("roulette"), "single-zero"), rules_name(load_game("craps"), None)
+    ('single_zero', 'oxford')
+    """
+    return spelt_as_listed(name or module.DEFAULT_RULES, module.RULES)
+
+
+def spelt_as_listed(name: str, names: Collection[str]) -> str:
+    """``name`` as ``names`` spell it, where it differs only by - for _ or _ for - (else ``name`` as it was).
+
+    >>> spelt_as_listed("single-zero", ["oxford", "single_zero"]), spelt_as_listed("tie_9_to_1", ["tie-9-to-1"])
+    ('single_zero', 'tie-9-to-1')
+    """
+    return next((listed for listed in names if listed.replace("-", "_") == name.replace("-", "_")), name)
 
 
 def edge_row(bet_id: str, bet: Bet) -> dict[str, str]:
@@ -149,8 +167,27 @@ def edges_report(game: str, rules: str | None = None, **options: Any) -> dict[st
     module, value = rules_for(game, rules)
     value, rest = with_options(game, module, value, options)
     rows = [edge_row(bet_id, bet) for bet_id, bet in module.edge_bets(value, **rest)]
-    given = {k: v for k, v in options.items() if v is not None}
-    return {"game": game, "rules": rules or module.DEFAULT_RULES, **given, "bets": rows}
+    return {"game": game, "rules": rules_name(module, rules), **given(options), "bets": rows}
+
+
+def given(options: dict[str, Any]) -> dict[str, Any]:
+    """The options given (not None), as a report echoes them.
+
+    >>> given({"odds": "2x", "decks": None})
+    {'odds': '2x'}
+    """
+    return {k: v for k, v in options.items() if v is not None}
+
+
+def described(report: dict[str, Any]) -> str:
+    """What a report is of, for its caption: the game, the rules and the options given.
+
+    >>> described({"game": "baccarat", "rules": "oxford", "decks": 6}), described({"game": "craps", "rules": "vegas", "odds": "2x"})
+    ('baccarat (oxford rules, 6 decks)', 'craps (vegas rules, 2x odds)')
+    """
+    extras = [f"{report['decks']} deck{'s' * (report['decks'] != 1)}"] if "decks" in report else []
+    extras += [f"{report['odds']} odds"] if "odds" in report else []
+    return f"{report['game']} ({', '.join([report['rules'] + ' rules', *extras])})"
 
 
 def eor_report(rules: str | None = None, decks: int | None = None) -> dict[str, Any]:
@@ -167,11 +204,12 @@ def eor_report(rules: str | None = None, decks: int | None = None) -> dict[str, 
     value = cast(BaccaratRules, with_options("baccarat", module, named_value, {"decks": decks})[0])
     effects = effect_of_removal(value)
     eor = {str(v): {bet: fraction_text(e[bet]) for bet in value.bets} for v, e in effects.items()}
-    return {"game": "baccarat", "rules": rules or module.DEFAULT_RULES, "decks": value.decks, "eor": eor}
+    return {"game": "baccarat", "rules": rules_name(module, rules), "decks": value.decks, "eor": eor}
 
 
-def game_bet(game: str, bet_id: str, rules: str | None = None) -> Bet:
-    """The bet ``bet_id`` of ``game`` under a named rules value (the game's default if none), or a clear error.
+def game_bet(game: str, bet_id: str, rules: str | None = None, **options: Any) -> Bet:
+    """The bet ``bet_id`` of ``game`` under a named rules value (the game's default if none), changed by the
+    ``edges`` options that apply to the game (``decks``, ``odds``), or a clear error.
 
     >>> from casino_math.bets import house_edge
     >>> house_edge(game_bet("craps", "pass"))
@@ -180,9 +218,12 @@ def game_bet(game: str, bet_id: str, rules: str | None = None) -> Bet:
     Traceback (most recent call last):
     ...
     ValueError: unknown craps bet 'plase_6'; did you mean place_6, place_9 or place_8? (python -m casino_math edges --game craps lists every bet)
+    >>> house_edge(game_bet("craps", "pass_with_odds", odds="2x"))     # 7/495 lost on 1 + 2 x 2/3 units bet
+    Fraction(1, 165)
     """
     module, value = rules_for(game, rules)
-    return cast(Bet, module.bet(bet_id, value))
+    value, rest = with_options(game, module, value, options)
+    return cast(Bet, module.bet(bet_id, value, *rest.values()))  # an option that is no rules field: craps' odds policy
 
 
 def figure(name: str, q: Fraction, exact: bool = False) -> dict[str, Any]:
@@ -204,7 +245,7 @@ def figure(name: str, q: Fraction, exact: bool = False) -> dict[str, Any]:
 
 
 def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None,
-                   exact: bool = False) -> dict[str, Any]:
+                   exact: bool = False, **options: Any) -> dict[str, Any]:
     """The ``session`` report: the net result of ``rounds`` one-unit bets, exactly, as a JSON-ready dict.
 
     >>> session_report("craps", "field", 2)["p_ahead"]     # two wins, or a 2 or 12 and a loss: (4/9)^2 + 2 (2/36)(5/9)
@@ -213,9 +254,9 @@ def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None
     from . import session
 
     module, _ = rules_for(game, rules)
-    bet = game_bet(game, bet_id, rules)
+    bet = game_bet(game, bet_id, rules, **options)
     s = session.session(bet, rounds)
-    report = {"game": game, "rules": rules or module.DEFAULT_RULES, "bet": bet_id, "rounds": rounds}
+    report = {"game": game, "rules": rules_name(module, rules), **given(options), "bet": bet_id, "rounds": rounds}
     report |= figure("expected_net", s.expected_net(), exact)
     report |= figure("variance", session.session_variance(bet, rounds), exact)
     report["sd"] = decimal(session.session_sd(bet, rounds), 6)
@@ -225,7 +266,7 @@ def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None
 
 
 def ruin_report(game: str, bet_id: str, bankroll: int, goal: int, rules: str | None = None,
-                exact: bool = False) -> dict[str, Any]:
+                exact: bool = False, **options: Any) -> dict[str, Any]:
     """The ``ruin`` report: reaching ``goal`` units before losing ``bankroll``, one-unit bets, exactly.
 
     >>> ruin_report("craps", "pass", 1, 2)["p_goal"]           # one bet decides it
@@ -234,8 +275,9 @@ def ruin_report(game: str, bet_id: str, bankroll: int, goal: int, rules: str | N
     from . import ruin
 
     module, _ = rules_for(game, rules)
-    r = ruin.ruin(game_bet(game, bet_id, rules), bankroll, goal)
-    report = {"game": game, "rules": rules or module.DEFAULT_RULES, "bet": bet_id, "bankroll": bankroll, "goal": goal}
+    r = ruin.ruin(game_bet(game, bet_id, rules, **options), bankroll, goal)
+    report = {"game": game, "rules": rules_name(module, rules), **given(options), "bet": bet_id,
+              "bankroll": bankroll, "goal": goal}
     for name, q in (("p_goal", r.p_goal), ("p_ruin", r.p_ruin), ("expected_bets", r.expected_bets)):
         report |= figure(name, q, exact)
     return report
@@ -246,7 +288,7 @@ def as_table(report: dict[str, Any]) -> str:
     rows = report["bets"]
     keys = list(dict.fromkeys(k for row in rows for k in row))
     body = [[_cell(k, row.get(k, "")) for k in keys] for row in rows]
-    return repr(Table(keys, body, f"{report['game']} ({report['rules']} rules)"))
+    return repr(Table(keys, body, described(report)))
 
 
 def _cell(key: str, value: str) -> str:
@@ -307,23 +349,24 @@ def cmd_eor(args: argparse.Namespace) -> str:
 
 
 def cmd_session(args: argparse.Namespace) -> str:
-    report = session_report(args.game, args.bet, args.rounds, args.rules, args.exact)
+    report = session_report(args.game, args.bet, args.rounds, args.rules, args.exact, odds=args.odds, decks=args.decks)
     if args.format == "json":
         return as_json(report)
     rows = [("expected net", "expected_net"), ("variance", "variance"), ("standard deviation", "sd"),
             ("P(ahead)", "p_ahead"), ("P(even)", "p_even"), ("P(behind)", "p_behind")]
     report = {**report, "sd": "(the square root of the variance)", "sd_decimal": report["sd"]}
-    caption = f"{args.rounds} one-unit bets on {args.game} {args.bet} ({report['rules']} rules): the net result, in units"
+    caption = f"{args.rounds} one-unit bets on {args.bet}, {described(report)}: the net result, in units"
     return figures_table(report, rows, caption)
 
 
 def cmd_ruin(args: argparse.Namespace) -> str:
-    report = ruin_report(args.game, args.bet, args.bankroll, args.goal, args.rules, args.exact)
+    report = ruin_report(args.game, args.bet, args.bankroll, args.goal, args.rules, args.exact, odds=args.odds,
+                         decks=args.decks)
     if args.format == "json":
         return as_json(report)
     rows = [("P(goal)", "p_goal"), ("P(ruin)", "p_ruin"), ("expected bets", "expected_bets")]
-    caption = (f"{args.game} {args.bet} ({report['rules']} rules), one unit a bet: "
-               f"from {args.bankroll} units to {args.goal} or ruin")
+    caption = (f"{args.bet}, {described(report)}, one unit a bet: from {args.bankroll} units to {args.goal} "
+               "or ruin")
     return figures_table(report, rows, caption)
 
 
@@ -402,6 +445,12 @@ def shared_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], ga
     parser.add_argument("--format", choices=formats, default="table", help="how to print the result (default: table)")
 
 
+def game_options(parser: argparse.ArgumentParser) -> None:
+    """The options of one game: craps' odds policy and baccarat's decks."""
+    parser.add_argument("--odds", help="craps: an odds policy for the line bets, e.g. 1x, 2x, 3-4-5x, 100x")
+    parser.add_argument("--decks", type=positive_int("--decks"), help="baccarat: the decks in the shoe (default 8)")
+
+
 def exact_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exact", action="store_true",
                         help=f"print every exact fraction whole, even past {MOST_DIGITS} digits")
@@ -416,8 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
                            help="every bet of a game with its exact probabilities and house edge",
                            description="Every bet of a game with its exact probabilities and house edge.")
     shared_options(edges, ("table", "json", "csv"))
-    edges.add_argument("--odds", help="craps: an odds policy for the line bets, e.g. 1x, 2x, 3-4-5x, 100x")
-    edges.add_argument("--decks", type=positive_int("--decks"), help="baccarat: the decks in the shoe (default 8)")
+    game_options(edges)
     edges.set_defaults(run=cmd_edges)
 
     eor = sub.add_parser("eor", **common,
@@ -435,6 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
     shared_options(session, ("table", "json"))
     session.add_argument("--bet", required=True, help="a bet ID, as python -m casino_math edges lists them")
     session.add_argument("--rounds", required=True, type=positive_int("--rounds"), help="the number of bets N")
+    game_options(session)
     exact_option(session)
     session.set_defaults(run=cmd_session)
 
@@ -449,6 +498,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the starting bankroll, in units (stakes)")
     ruin.add_argument("--goal", required=True, type=positive_int("--goal"),
                       help="the bankroll to reach, in units: the whole amount, not the gain (more than --bankroll)")
+    game_options(ruin)
     exact_option(ruin)
     ruin.set_defaults(run=cmd_ruin)
     return parser
@@ -460,8 +510,11 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "exact", False):
         sys.set_int_max_str_digits(0)  # --exact asks for fractions of any length, written out whole
     try:
-        print(cast(Callable[[argparse.Namespace], str], args.run)(args))
+        print(cast(Callable[[argparse.Namespace], str], args.run)(args), flush=True)
     except (ValueError, TypeError) as error:
         print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader left (| head): stop quietly, as other command-line tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0

@@ -306,6 +306,21 @@ def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_numb
     assert data.decode({"t": "fraction", "v": "-9/19"}) == F(-9, 19)
 
 
+@pytest.mark.parametrize("args, message", [
+    (["grade", "{tmp}", "--assignment", "roulette", "--out", "{tmp}/no-such-folder/grades.csv"],
+     "its folder does not exist; give the CSV file to write"),
+    (["grade", "{tmp}", "--assignment", "roulette", "--out", "{tmp}"], "is a folder; give the CSV file to write"),
+    (["build", "--sources", "{tmp}/no-sources", "--out", "{tmp}/built"], "no assignment sources in"),
+])
+def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path, capsys, args, message):
+    from casino_math.classroom.__main__ import main
+
+    assert main([a.format(tmp=tmp_path) for a in args]) == 2
+    error = capsys.readouterr().err
+    assert message in error and "Traceback" not in error
+    assert list(tmp_path.iterdir()) == []  # nothing written, not even a partial CSV
+
+
 def test_the_package_holds_no_key_no_source_and_no_solution():
     package = Path(casino_math.__file__).parent
     assert not list(package.rglob("keys")) and not list(package.rglob("questions"))

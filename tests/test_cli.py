@@ -123,6 +123,33 @@ def test_every_json_report_echoes_its_inputs(args, echoed):
     assert {k: report[k] for k in echoed} == echoed
 
 
+def test_session_and_ruin_take_the_options_edges_takes():
+    # A craps bet with odds needs an odds policy; the echo and the caption say which, and the decks likewise.
+    report = json.loads(run("session", "--game", "craps", "--bet", "pass_with_odds", "--odds", "2x", "--rounds", "1",
+                            "--format", "json").stdout)
+    # one unit spread over the line bet and its 2x odds loses the combined edge, 7/495 over 1 + 2 x 2/3
+    assert report["odds"] == "2x" and Fraction(report["expected_net"]) == Fraction(-1, 165)
+    table = run("ruin", "--game", "baccarat", "--bet", "banker", "--decks", "1", "--bankroll", "1", "--goal", "2").stdout
+    assert "baccarat (oxford rules, 1 deck)" in table
+
+
+def test_a_rules_name_may_use_hyphens_or_underscores():
+    assert json.loads(run("edges", "--game", "roulette", "--rules", "single-zero", "--format", "json").stdout)["rules"] \
+        == "single_zero"
+    assert run("eor", "--rules", "tie_9_to_1", "--decks", "1").returncode == 0
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback():
+    # `... | head -1`: the reader closes the pipe after one line, of an output longer than a pipe holds (64 KiB).
+    command = [sys.executable, "-m", "casino_math", "ruin", "--game", "roulette", "--bet", "red", "--bankroll", "10000",
+               "--goal", "20000", "--exact"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        process.stdout.readline()
+        process.stdout.close()
+        error = process.stderr.read().decode()
+    assert "Traceback" not in error and "BrokenPipeError" not in error
+
+
 def test_a_short_exact_figure_comes_whole_with_its_decimal():
     report = json.loads(run("ruin", "--game", "craps", "--bet", "pass", "--bankroll", "1", "--goal", "2",
                             "--format", "json").stdout)
@@ -153,6 +180,9 @@ def test_a_fraction_of_thousands_of_digits_is_summarised_and_given_whole_on_requ
     (("edges", "--game", "craps", "--decks", "6"), "--decks does not apply to craps"),
     (("edges", "--game", "baccarat", "--odds", "2x"), "--odds does not apply to baccarat"),
     (("session", "--game", "baccarat", "--bet", "bankr", "--rounds", "5"), "unknown baccarat bet 'bankr'; did you mean banker"),
+    (("session", "--game", "roulette", "--bet", "red", "--rounds", "5", "--odds", "2x"), "--odds does not apply to roulette"),
+    (("ruin", "--game", "roulette", "--bet", "red", "--bankroll", "10", "--goal", "10000000"),
+     "too big to work out exactly here"),
 ])
 def test_bad_options_are_one_line_errors(args, message):
     result = run(*args)

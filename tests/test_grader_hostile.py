@@ -344,12 +344,13 @@ def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path):
 
 def test_the_gradebook_merges_assignments(tmp_path):
     (tmp_path / "roulette.csv").write_text("student,red,total,notes\npoints possible,1,11,\nana,1,9,\n")
-    (tmp_path / "craps.csv").write_text("student,natural,total,notes\npoints possible,1,12,\nana,1,4,\nbo,1,12,\n")
+    (tmp_path / "craps.csv").write_text("student,natural,total,notes\npoints possible,1,12,\nana,1,4,\nbo,1,12,\n"
+                                        "bo,0,0,\n")  # two files of bo's
     out = tmp_path / "class.csv"
     subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "roulette.csv"),
                     str(tmp_path / "craps.csv"), "--out", str(out)], check=True, capture_output=True)
-    assert out.read_text().splitlines() == ["student,roulette,craps,total", "points possible,11,12,23",
-                                            "ana,9,4,13", "bo,,12,12"]
+    assert out.read_text().splitlines() == ["student,roulette,craps,total,notes", "points possible,11,12,23,",
+                                            "ana,9,4,13,", "bo,,12,12,\"2 rows in craps.csv, the higher counted: choose one\""]
     (tmp_path / "craps.csv").write_text("student,natural,total,notes\nana,1,lots,\n")
     bad = subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "craps.csv"),
                           "--out", str(out)], capture_output=True, text=True, check=False)

@@ -73,7 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "gradebook":
             rows = grader.gradebook(args.csvs, args.out)
-            print(f"wrote {args.out}: {len(rows) - 1} students, {len(args.csvs)} assignments")
+            n = len(args.csvs)
+            print(f"wrote {args.out}: {len(rows) - 1} students, {n} assignment{'s' * (n != 1)}")
             return 0
         return _grade(args)
     except (ValueError, OSError) as error:
@@ -94,6 +95,9 @@ def _grade(args: argparse.Namespace) -> int:
             raise ValueError(f"{name} must be more than 0, not {value:g}")
     if not args.submissions.is_dir():
         raise ValueError(f"{args.submissions} is not a folder; give the folder that holds the submitted notebooks")
+    if args.out.is_dir() or not args.out.parent.is_dir():
+        raise ValueError(f"--out {args.out}: " + ("is a folder" if args.out.is_dir() else "its folder does not exist")
+                         + "; give the CSV file to write, in a folder that exists (such as grades.csv)")
     program = None if args.no_sandbox else sandbox.bwrap()
     if program is None and not args.no_sandbox:
         raise ValueError("cannot isolate the notebooks: bubblewrap (bwrap) is missing or does not work here; install "

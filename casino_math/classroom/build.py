@@ -71,6 +71,9 @@ def source_paths(sources: str | Path = SOURCES, names: Collection[str] | None = 
     ValueError: no source for poker in ...; the assignments are: baccarat, craps, long-run, roulette
     """
     paths = source_files(sources)
+    if not paths:
+        raise ValueError(f"no assignment sources in {sources}; pass --sources DIR, the folder that holds them "
+                         "(book/assignments/source in the repository)")
     if names:
         unknown = sorted(set(names) - {p.stem for p in paths})
         if unknown:

@@ -602,22 +602,24 @@ def feedback_text(assignment: source.Assignment, entry: JSON) -> str:
 def gradebook(paths: list[str | Path], out: str | Path) -> list[JSON]:
     """Merge assignments' CSVs into one gradebook: a row per student, a column per assignment (its total).
 
-    Each CSV's file name (its stem) names its column; a student with two rows in one CSV gets the higher.
+    Each CSV's file name (its stem) names its column; a student with two rows in one CSV (two files graded) gets
+    the higher, and the gradebook's notes say so.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
     >>> _ = (folder / "roulette.csv").write_text("student,red,total,notes\\npoints possible,1,1,\\nana,1,1,\\nbo,0,0,\\n")
-    >>> _ = (folder / "craps.csv").write_text("student,natural,total,notes\\npoints possible,2,2,\\nana,2,2,\\n")
+    >>> _ = (folder / "craps.csv").write_text("student,natural,total,notes\\npoints possible,2,2,\\nana,2,2,\\nana,0,0,\\n")
     >>> rows = gradebook([folder / "roulette.csv", folder / "craps.csv"], folder / "class.csv")
     >>> print((folder / "class.csv").read_text())
-    student,roulette,craps,total
-    points possible,1,2,3
-    ana,1,2,3
-    bo,0,,0
+    student,roulette,craps,total,notes
+    points possible,1,2,3,
+    ana,1,2,3,"2 rows in craps.csv, the higher counted: choose one"
+    bo,0,,0,
     <BLANKLINE>
     """
     columns: list[str] = []
     table: dict[str, dict[str, int]] = {}
+    rows_of: dict[tuple[str, str], int] = {}
     for path in map(Path, paths):
         if not path.is_file():
             raise ValueError(f"{path} is not a file; give the CSVs the grade command wrote")
@@ -632,11 +634,15 @@ def gradebook(paths: list[str | Path], out: str | Path) -> list[JSON]:
                     raise ValueError(f"{path}, line {number}: the total {total!r} is not a whole number of points")
                 scores = table.setdefault(each["student"], {})
                 scores[path.stem] = max(scores.get(path.stem, 0), int(total))
+                rows_of[(each["student"], path.name)] = rows_of.get((each["student"], path.name), 0) + 1
     people = [POINTS_POSSIBLE, *sorted(s for s in table if s != POINTS_POSSIBLE)]
     rows = [{"student": s, **{c: table.get(s, {}).get(c, "") for c in columns},
-             "total": sum(table.get(s, {}).values())} for s in people if s in table]
-    with open(out, "w", newline="", encoding="utf-8") as file:
-        writer = csv.DictWriter(file, fieldnames=["student", *columns, "total"])
+             "total": sum(table.get(s, {}).values()),
+             "notes": "; ".join(f"{n} rows in {name}, the higher counted: choose one"
+                                for (who, name), n in rows_of.items() if who == s and n > 1)}
+            for s in people if s in table]
+    with open(out, "w", newline="", encoding="utf-8", errors="backslashreplace") as file:
+        writer = csv.DictWriter(file, fieldnames=["student", *columns, "total", "notes"])
         writer.writeheader()
         writer.writerows({k: escape(v) for k, v in each.items()} for each in rows)
     return rows

@@ -41,8 +41,10 @@ from .chain import (
     ruin_chain_symbolic,
 )
 from .formula import (
+    MAX_FORMULA_DIGITS,
     Ruin,
     check_bankroll,
+    check_formula_size,
     check_goal,
     expected_bets_until_broke,
     expected_duration,
@@ -71,6 +73,7 @@ def ruin(bet: Bet, bankroll: int, goal: int) -> Ruin:
     if is_win_lose_one(bet):
         net = bet.net()
         p, q = net[1], net[-1]
+        check_formula_size(p, q, goal)
         p_goal, method = p_reach_goal(p, q, bankroll, goal), "formula"
         expected = expected_duration(p, q, bankroll, goal)
     else:
@@ -81,8 +84,8 @@ def ruin(bet: Bet, bankroll: int, goal: int) -> Ruin:
 
 
 __all__ = [
-    "GOAL", "MAX_CHAIN_WORK", "MAX_WALK_WORK", "RUIN", "Ladder", "Ruin", "Walk", "bankroll_after", "chain_states",
-    "chain_step", "check_bankroll", "check_chain_size", "check_goal", "check_walk_size", "cover",
+    "GOAL", "MAX_CHAIN_WORK", "MAX_FORMULA_DIGITS", "MAX_WALK_WORK", "RUIN", "Ladder", "Ruin", "Walk", "bankroll_after", "chain_states",
+    "chain_step", "check_bankroll", "check_chain_size", "check_formula_size", "check_goal", "check_walk_size", "cover",
     "expected_bets_until_broke", "expected_duration", "expected_loss", "is_win_lose_one", "ladder", "p_reach_goal", "ruin",
     "ruin_by_climbing", "ruin_chain", "ruin_chain_symbolic", "solve", "solve_whole", "walk", "walk_work",
 ]

@@ -119,6 +119,29 @@ def is_win_lose_one(bet: Bet) -> bool:
     return set(bet.net()) <= {-1, 0, 1}
 
 
+#: The most binary digits the formula's (q/p)**goal may have, counted as goal x the digits of q/p: red from 100,000
+#: units to 200,000 has 800,000 (about a second and a half, the figures written out); the player bet in baccarat
+#: from 20 units to 40, 1,560.
+MAX_FORMULA_DIGITS = 1_000_000
+
+
+def check_formula_size(p: Number, q: Number, goal: int) -> None:
+    """Refuse, with the reason, a gambler's-ruin figure too long to work out exactly in a few seconds.
+
+    >>> check_formula_size(Fraction(9, 19), Fraction(10, 19), 40)
+    >>> check_formula_size(Fraction(9, 19), Fraction(10, 19), 10**9)
+    Traceback (most recent call last):
+    ...
+    ValueError: a goal of 1000000000 units makes the exact chance a fraction of about 4000000000 binary digits: too big to work out exactly here (the limit is 1000000), so choose a goal nearer the bankroll
+    """
+    r = Fraction(q) / Fraction(p) if p else Fraction(0)
+    digits = goal * max(r.numerator.bit_length(), r.denominator.bit_length())
+    if digits > MAX_FORMULA_DIGITS:
+        raise ValueError(f"a goal of {goal} units makes the exact chance a fraction of about {digits} binary digits: "
+                         f"too big to work out exactly here (the limit is {MAX_FORMULA_DIGITS}), so choose a goal "
+                         "nearer the bankroll")
+
+
 def p_reach_goal(p: Number, q: Number, bankroll: int, goal: int) -> Fraction:
     """The gambler's ruin formula: the chance of reaching ``goal`` before 0, winning 1 with p and losing 1 with q.
 
