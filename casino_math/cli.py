@@ -412,10 +412,10 @@ class Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
-def rules_help() -> str:
-    """The rules values of every game, for the help of the subcommands."""
+def rules_help(games: tuple[str, ...] = GAMES) -> str:
+    """The rules values of the games, for the help of the subcommands."""
     lines = []
-    for game in available_games():
+    for game in games:
         module = load_game(game)
         names = ", ".join(f"{n} (default)" if n == module.DEFAULT_RULES else n for n in module.RULES)
         lines.append(f"  {game}: {names}")
@@ -468,7 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(edges)
     edges.set_defaults(run=cmd_edges)
 
-    eor = sub.add_parser("eor", **common,
+    eor = sub.add_parser("eor", epilog_from=lambda: rules_help(("baccarat",)),
                          help="baccarat: the effect of removing one card of each point value on every bet",
                          description="Baccarat: each bet's exact change in expected value per unit staked "
                          "when one card of each point value is removed from a full shoe.")
