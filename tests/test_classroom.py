@@ -23,7 +23,7 @@ import casino_math
 from casino_math import roulette
 from casino_math.baccarat import RULES, Shoe, banker_bet, tie_bet
 from casino_math.bets import house_edge
-from casino_math.classroom import build, check, keys, public, source
+from casino_math.classroom import build, check, data, keys, public, source
 from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, TOLERANCE, WRONG, Estimate, Exact, Simulation
 from casino_math.classroom.grade import SOURCES, load_assignment, source_files
 from casino_math.session import session
@@ -319,6 +319,28 @@ def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path, capsys, args, 
     error = capsys.readouterr().err
     assert message in error and "Traceback" not in error
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a partial CSV
+
+
+def dealer(shares):
+    """The attack: a play(rng) that never uses rng, handing each result out in turn in the shipped proportions."""
+    handed = dict.fromkeys(shares, 0)
+    rounds = [0]
+
+    def play(rng):
+        rounds[0] += 1
+        result = max(shares, key=lambda r: shares[r] * rounds[0] - handed[r])
+        handed[result] += 1
+        return result
+
+    return play
+
+
+@pytest.mark.parametrize("question_id", ["craps.play_pass", "baccarat.play_coup"])
+def test_a_simulation_that_rolls_no_dice_scores_nothing(question_id):
+    name, _, short = question_id.partition(".")
+    shipped = {data.decode(r): (low + high) / 2 for r, low, high in public.public_checks(name)[short]["shares"]}
+    for judged in (key_check(question_id, dealer(shipped)), check(question_id, dealer(shipped))):
+        assert judged.status == WRONG and "more evenly than chance" in judged.hint, judged
 
 
 def test_the_package_holds_no_key_no_source_and_no_solution():

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -50,6 +51,12 @@ RIGHT, WRONG, NOT_ANSWERED = "right", "not right yet", "not answered yet"
 TOLERANCE = 4
 #: Rounds of the slow hash of an exact answer.
 ROUNDS = 20_000
+#: A simulation's rounds are cut into this many blocks, to see whether its results vary from block to block as
+#: chance makes them vary.
+BLOCKS = 50
+#: What a simulation whose results vary too little is told.
+TOO_EVEN = ("its results are spread over the rounds more evenly than chance ever spreads them: play each round "
+            "with the rng the check passes it")
 
 
 def seal(text: str, salt: str, rounds: int = ROUNDS) -> str:
@@ -78,6 +85,33 @@ def _off_centre(right: Fraction, salt: str) -> float:
     digest = int(seal(exact_text(right), f"{salt}:centre"), 16)
     size = (1 + (digest >> 1) / 2**127) / 4
     return size if digest & 1 else -size
+
+
+def too_even(results: Sequence[Any], exact: Mapping[Any, Fraction]) -> bool:
+    """Whether ``results`` are spread over their rounds more evenly than chance ever spreads them.
+
+    Cut into :data:`BLOCKS` blocks, a real simulation's counts of each result vary from block to block, and the
+    chi-square statistic of the blocks' counts is about its degrees of freedom, ``BLOCKS x (results - 1)``.
+    Results dealt out in the right proportions with no die rolled (a counter that hands each result out in turn)
+    vary hardly at all.  A real simulation falls below a quarter of the degrees of freedom with a chance under 1
+    in 50 million.
+
+    >>> half = {1: Fraction(1, 2), -1: Fraction(1, 2)}
+    >>> too_even([1, -1] * 1000, half)
+    True
+    >>> import random
+    >>> coin = random.Random(1)
+    >>> too_even([coin.choice([1, -1]) for _ in range(2000)], half)
+    False
+    """
+    size, possible = len(results) // BLOCKS, [(r, p) for r, p in exact.items() if 0 < p < 1]
+    if size == 0 or len(possible) < 2:
+        return False
+    statistic = 0.0
+    for start in range(0, size * BLOCKS, size):
+        counts = Counter(results[start:start + size])
+        statistic += sum((counts[r] - size * float(p)) ** 2 / (size * float(p)) for r, p in possible)
+    return statistic < BLOCKS * (len(possible) - 1) / 4
 
 
 def accepted(right: Fraction, error: float, salt: str) -> tuple[float, float]:
@@ -382,6 +416,7 @@ class Simulation:
         exact = self.right()
         rng = np.random.default_rng(self.seed)
         counts: dict[Any, int] = {}
+        played = []
         for _ in range(self.rounds):
             try:
                 result = answer(rng)
@@ -394,12 +429,15 @@ class Simulation:
                 return Feedback(self.id, WRONG, f"it returned {result!r}, which one round cannot give; "
                                 f"the results a round can give are {possible}")
             counts[result] = counts.get(result, 0) + 1
+            played.append(result)
         for index, (result, p) in enumerate(sorted(exact.items())):
             share = counts.get(result, 0) / self.rounds
             low, high = accepted(p, math.sqrt(float(p * (1 - p)) / self.rounds), f"{self.id}:{index}")
             if not low <= share <= high:
                 return Feedback(self.id, WRONG, f"the share of rounds ending in {result} is {share:.3f}, "
                                 f"too far from its exact probability to be chance: {self.hint}")
+        if too_even(played, exact):
+            return Feedback(self.id, WRONG, TOO_EVEN)
         return Feedback(self.id, RIGHT)
 
 

@@ -45,6 +45,7 @@ from .checks import (
     RIGHT,
     ROUNDS,
     TOLERANCE,
+    TOO_EVEN,
     WRONG,
     Check,
     Estimate,
@@ -61,6 +62,7 @@ from .checks import (
     same_truth,
     same_whole,
     seal,
+    too_even,
 )
 
 #: Where the public checks live inside the package: one JSON file per assignment.
@@ -193,7 +195,7 @@ def _simulation(qid: str, public: dict[str, Any], answer: Any) -> Feedback:
         return Feedback(qid, WRONG, f"this is {_a(type(answer).__name__)}; the answer is a function play(rng)")
     shares = [(plain.decode(result), low, high) for result, low, high in public["shares"]]
     possible = [result for result, _, _ in shares]
-    rng, counts = np.random.default_rng(public["seed"]), dict[Any, int]()
+    rng, counts, played = np.random.default_rng(public["seed"]), dict[Any, int](), []
     for _ in range(public["rounds"]):
         try:
             result = answer(rng)
@@ -205,11 +207,14 @@ def _simulation(qid: str, public: dict[str, Any], answer: Any) -> Feedback:
             return Feedback(qid, WRONG, f"it returned {result!r}, which one round cannot give; the results a round "
                                         f"can give are {', '.join(str(x) for x in possible)}")
         counts[result] = counts.get(result, 0) + 1
+        played.append(result)
     for result, low, high in shares:
         share = counts.get(result, 0) / public["rounds"]
         if not low <= share <= high:
             return Feedback(qid, WRONG, f"the share of rounds ending in {result} is {share:.3f}, too far from its "
                                         f"exact probability to be chance: {public['hint']}")
+    if too_even(played, {result: Fraction(low + high) / 2 for result, low, high in shares}):
+        return Feedback(qid, WRONG, TOO_EVEN)
     return Feedback(qid, RIGHT)
 
 
