@@ -77,12 +77,23 @@
     try {
       charting = charting || loadCharting();
       const embed = await charting;
-      await Promise.all(specs.map(script => {
+      await Promise.all(specs.map(async script => {
         const target = document.createElement('div');
         target.className = 'live-widget-chart-drawing';
         target.style.width = '100%';  // a chart as wide as its container: it must not shrink to fit nothing
         script.parentElement.append(target);
-        return embed(target, JSON.parse(script.textContent), {actions: false, renderer: 'svg'});
+        const spec = JSON.parse(script.textContent);
+        // Vega's own "container" width follows the window, and after the window narrows and widens it measured
+        // the old, wider drawing: the chart grew past its frame.  The drawing's own width is followed instead.
+        const fitting = spec.width === 'container';
+        if (fitting) spec.width = Math.max(1, Math.floor(target.clientWidth));
+        const drawn = await embed(target, spec, {actions: false, renderer: 'svg'});
+        if (fitting && window.ResizeObserver) {
+          new ResizeObserver(() => {
+            const width = Math.floor(target.clientWidth);
+            if (width > 0 && width !== drawn.view.width()) drawn.view.width(width).runAsync();
+          }).observe(target);
+        }
       }));
     } catch (error) {
       for (const script of specs) {
@@ -147,13 +158,23 @@
     }
   }
 
+  const LIVE = 'Live: every change is computed in your browser by casino_math.';
+
+  // The last line of a Python error, without its exception's name: "ValueError: the shoe ..." -> "the shoe ...".
+  const reason = error => String(error.message || error).trim().split('\n').pop().replace(/^[A-Za-z_.]+: /, '');
+
   function goLive(container, viewJson) {
     const definition = JSON.parse(container.querySelector('.live-widget-definition').textContent);
+    const result = container.querySelector('.live-widget-result');
     const update = () => {
       try {
         render(container, definition, viewJson);
+        result.classList.remove('live-widget-stale');
+        say(container, LIVE);
       } catch (error) {
-        say(container, `That setting could not be computed: ${String(error.message || error).trim().split('\n').pop()}`);
+        result.classList.add('live-widget-stale');  // what it shows is for the last setting that could be computed
+        say(container, `That setting could not be computed: ${reason(error)}. The result below is for the last ` +
+          'setting that could.');
       }
     };
     container.querySelector('.live-widget-controls').addEventListener('input', () => readout(container, definition));
@@ -165,7 +186,7 @@
     const button = frame.querySelector('.live-widget-run');
     button.disabled = true;
     button.hidden = true;
-    say(container, 'Live: every change is computed in your browser by casino_math.');
+    say(container, LIVE);
   }
 
   async function start() {

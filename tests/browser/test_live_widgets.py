@@ -257,6 +257,41 @@ def test_the_session_chart_is_drawn_from_the_site_in_the_snapshot_and_live(open_
     assert page.blocked == [] and page.errors == []
 
 
+def chart_and_frame_widths(page) -> list[tuple[float, float]]:
+    return page.evaluate(
+        """() => [...document.querySelectorAll('[data-live-widget="session.explorer"] .live-widget-chart svg')]
+                   .map(svg => [svg.getBoundingClientRect().width, svg.closest('figure').getBoundingClientRect().width])""")
+
+
+def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page):
+    # Vega's own "container" width followed the window: after 1280 -> 900 -> 1280 px the chart was 1598 px wide in
+    # a frame of 654, its title and every bar of the sessions that end ahead cut off.
+    page = open_page("book/long-run")
+    page.wait_for_selector('[data-live-widget="session.explorer"] .live-widget-chart svg', timeout=60_000)
+    for width in (900, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(800)
+        for chart, frame in chart_and_frame_widths(page):
+            assert 0.8 * frame <= chart <= frame, (width, chart, frame)
+
+
+def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page):
+    page = open_page("book/baccarat-counting")
+    page.get_by_role("button", name="Run live in your browser").first.click()
+    page.wait_for_selector('[data-live-widget="baccarat.shoe"][data-state="live"]', timeout=120_000)
+    note = page.locator('.live-widget:has([data-live-widget="baccarat.shoe"]) .live-widget-note')
+    stale = '[data-live-widget="baccarat.shoe"] .live-widget-result.live-widget-stale'
+    highs = page.evaluate("""() => [...document.querySelectorAll('[data-live-widget="baccarat.shoe"] input[type="range"]')]
+                                   .map(i => [i.name, i.max])""")
+    for name, high in highs:  # every card taken out: no coup can be dealt
+        set_control(page, "baccarat.shoe", name, high)
+    assert "That setting could not be computed: " in note.inner_text()
+    assert "Error:" not in note.inner_text() and page.locator(stale).count() == 1
+    for name, _ in highs:
+        set_control(page, "baccarat.shoe", name, 0)
+    assert note.inner_text().startswith("Live:") and page.locator(stale).count() == 0
+
+
 def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
