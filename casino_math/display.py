@@ -74,10 +74,29 @@ def _exact_round(q: Fraction, digits: int) -> Decimal:
 def percent(q: Fraction | int, digits: int = 2) -> str:
     """An exact number as a percent with ``digits`` decimals: 1/19 -> '5.26%'.
 
+    A number that is not 0 but rounds to 0 says so, rather than look like 0.
+
     >>> percent(Fraction(1, 19)), percent(Fraction(1, 19), 4), percent(Fraction(-1, 37), 3)
     ('5.26%', '5.2632%', '-2.703%')
+    >>> percent(0), percent(Fraction(1, 10**9)), percent(Fraction(-1, 10**9), 3)
+    ('0.00%', '< 0.01%', '> -0.001%')
     """
-    return decimal(exact(q) * 100, digits) + "%"
+    q = exact(q)
+    shown = decimal(q * 100, digits)
+    if q and not shown.strip("-0."):
+        least = decimal(Fraction(1, 10**digits), digits)
+        return f"< {least}%" if q > 0 else f"> -{least}%"
+    return shown + "%"
+
+
+def signed_percent(q: Fraction | int, digits: int = 2) -> str:
+    """A change as a percent with its sign: + for a rise, - for a fall.
+
+    >>> signed_percent(Fraction(1, 400), 4), signed_percent(Fraction(-1, 400), 4), signed_percent(0, 4)
+    ('+0.2500%', '-0.2500%', '+0.0000%')
+    """
+    shown = percent(q, digits)
+    return shown if shown[0] in "-<>" else "+" + shown
 
 
 def one_in(q: Fraction | int) -> str:

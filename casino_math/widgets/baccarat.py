@@ -128,9 +128,8 @@ def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DEC
     rows = []
     for bet_id in rules.bets:
         before, after = bets.expected_value(full[bet_id]), bets.expected_value(here[bet_id])
-        change = display.percent(after - before, 4)
         rows.append([bet_id, display.percent(before, 4), display.percent(after, 4),
-                     change if change.startswith("-") else "+" + change])
+                     display.signed_percent(after - before, 4)])
     taken = sum(removed.values())
     caption = f"Shoe of {decks} decks with {taken} cards removed ({shoe.size} left)"
     return display.Table(["bet", "EV, full shoe", "EV, this shoe", "change"], rows, caption)

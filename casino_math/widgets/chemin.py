@@ -9,8 +9,6 @@ costs nothing).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from .. import display
 from ..baccarat import rules_named
 from ..baccarat.cards import POINT_VALUES
@@ -25,9 +23,6 @@ THIRD_CARDS: tuple[tuple[str, int | None], ...] = (*((str(v), v) for v in POINT_
 DEFAULT_CELL: Cell = (6, STOOD)
 
 
-def _signed(change: Fraction) -> str:
-    text = display.percent(change, 4)
-    return text if text.startswith("-") else "+" + text
 
 
 def _cell_words(cell: Cell) -> str:
@@ -51,7 +46,7 @@ def flip_table(banker: int, third: int | None, rules: str = "oxford") -> display
     value = rules_named(rules)
     cell = (banker, third)
     before, after = chart_edges(value), chart_edges(value, flipped(value.drawing, cell))
-    rows = [[bet, display.percent(before[bet], 4), display.percent(after[bet], 4), _signed(after[bet] - before[bet])]
+    rows = [[bet, display.percent(before[bet], 4), display.percent(after[bet], 4), display.signed_percent(after[bet] - before[bet], 4)]
             for bet in before]
     draws = value.drawing.banker_draws_on(banker, third)
     caption = (f"{_cell_words(cell).capitalize()}: the casino's chart {'draws' if draws else 'stands'}; "

@@ -66,9 +66,8 @@ def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_D
     rows = []
     for (bet_id, full), (_, here) in zip(edge_bets(rules), edge_bets(rules, shoe), strict=True):
         before, after = bets.expected_value(full), bets.expected_value(here)
-        change = display.percent(after - before, 4)
         rows.append([BET_NAMES[bet_id], bets.pays_text(full), display.percent(before, 4), display.percent(after, 4),
-                     change if change.startswith("-") else "+" + change])
+                     display.signed_percent(after - before, 4)])
     caption = (f"EZ Baccarat, {decks} deck{'s' * (decks != 1)} less {sum(removed.values())} cards ({shoe.size} left); "
                "> 0 favours the bettor")
     return display.Table(["bet", "pays", "edge, full shoe", "edge, this shoe", "change"], rows, caption)
