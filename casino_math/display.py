@@ -89,6 +89,20 @@ def percent(q: Fraction | int, digits: int = 2) -> str:
     return shown + "%"
 
 
+def scientific(x: Decimal, digits: int = 3) -> str:
+    """A number too large or too small for plain digits, as a reader writes it: 1.946e+1386 -> '1.95 × 10¹³⁸⁶'.
+
+    >>> scientific(Decimal("1.946e+1386")), scientific(Decimal("0.00003343"))
+    ('1.95 × 10¹³⁸⁶', '3.34 × 10⁻⁵')
+    """
+    mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPTS)}"
+
+
+#: Digits and minus as superscripts, for powers of ten.
+SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
 def signed_percent(q: Fraction | int, digits: int = 2) -> str:
     """A change as a percent with its sign: + for a rise, - for a fall.
 

@@ -84,7 +84,7 @@ def _growth_cells(bet: Bet, fraction: Fraction) -> list[str]:
     with localcontext() as ctx:
         ctx.prec = 28
         typical = (growth * HORIZON).exp()
-    shown = f"{typical:,.4f}" if Decimal("0.0001") <= typical < Decimal(10**6) else f"{typical:.3e}"
+    shown = f"{typical:,.4f}" if Decimal("0.0001") <= typical < Decimal(10**6) else display.scientific(typical)
     return [f"{growth:.5g}", shown]
 
 
