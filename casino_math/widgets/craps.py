@@ -7,8 +7,10 @@ for the published site: :func:`edge_table` for :func:`bet_explorer`, and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import html
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import cache
 
 from .. import bets, display
 from ..craps import RULES, edge_bets
@@ -90,6 +92,34 @@ def edge_table(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIE
     return display.Table(EDGE_COLUMNS, edge_rows(rules, odds), _caption(rules, base, field_12, odds, commission))
 
 
+@cache
+def starting_edges() -> dict[str, str]:
+    """Each bet's edge (a percent) at the explorer's starting settings."""
+    return {row[0]: row[4] for row in edge_rows(explorer_rules(), DEFAULT_ODDS)}
+
+
+def changes_from_start(rows: Sequence[Sequence[str]], most: int = 6) -> str:
+    """What a setting changed, said above the long table it changed: each bet whose edge differs from the start.
+
+    >>> changes_from_start(edge_rows(explorer_rules("oxford", 3), DEFAULT_ODDS))
+    'Changed from the starting settings (Oxford, the field paying 2 to 1 on 12, 3-4-5x odds, the commission paid when the bet is made): Field 5.556% → 2.778%.'
+    >>> changes_from_start(edge_rows(explorer_rules("oxford", 2, "only on a win"), DEFAULT_ODDS), most=2).split(": ")[1]
+    'Buy 4 4.762% → 1.667%; Buy 5 4.762% → 2.000%; and 10 more.'
+    """
+    start = starting_edges()
+    changed = [f"{display.reader_text(row[0])} {start[row[0]]} → {row[4]}" for row in rows
+               if row[0] in start and start[row[0]] != row[4]]
+    gone = len(set(start) - {row[0] for row in rows})
+    settings = (f"{display.reader_text(DEFAULT_RULES)}, the field paying {bets.odds_text(DEFAULT_FIELD_12)} on 12, "
+                f"{DEFAULT_ODDS} odds, the commission paid {DEFAULT_COMMISSION}")
+    if changed:
+        shown = "; ".join(changed[:most]) + (f"; and {len(changed) - most} more" if len(changed) > most else "")
+        said = f"Changed from the starting settings ({settings}): {shown}."
+    else:
+        said = f"Every edge listed is as at the starting settings ({settings})."
+    return said + (f" {gone} of the bets listed there are not offered with these settings." if gone else "")
+
+
 def _caption(rules: CrapsRules, base: str, field_12: Fraction | int, odds: str | None, commission: str) -> str:
     parts = [f"{rules.name}"]
     if 12 in rules.field_pays:
@@ -121,7 +151,8 @@ def bets_widget() -> Widget:
     )
 
     def show(casino: str, field_12: Fraction, odds: str | None, commission: str) -> str:
-        return edge_table(casino, field_12, odds, commission)._repr_html_()
+        table = edge_table(casino, field_12, odds, commission)
+        return f"<p>{html.escape(changes_from_start(table.rows))}</p>" + table._repr_html_()
 
     return Widget("craps.bets", controls, show, _settings_without_effect)
 
@@ -138,7 +169,9 @@ def bet_explorer(base: str = DEFAULT_RULES) -> Shown:
 
     >>> casino, field_12, odds, commission, table = bet_explorer().children
     >>> field_12.value = FIELD_12_PAYOUTS.index(Fraction(3))
-    >>> table.value == edge_table("oxford", Fraction(3), DEFAULT_ODDS, DEFAULT_COMMISSION)._repr_html_()
+    >>> table.value.endswith(edge_table("oxford", Fraction(3), DEFAULT_ODDS, DEFAULT_COMMISSION)._repr_html_())
+    True
+    >>> "Field 5.556% → 2.778%" in table.value
     True
     """
     return Shown(bets_widget().starting_at(casino=base))
