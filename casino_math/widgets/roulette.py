@@ -129,7 +129,8 @@ def _grid(rules: roulette.RouletteRules) -> tuple[dict[str, str], str, str]:
 
 
 def layout_html(chosen: Iterable[str], rules: str = "oxford") -> str:
-    """The layout as a grid of pockets, the chosen ones highlighted (with a mark as well as a colour).
+    """The layout as a grid of pockets, the chosen ones framed and underlined (their own colour kept, and no mark
+    that would widen a cell on a phone).
 
     >>> page = layout_html(["17", "20"])
     >>> page.count('<span'), page.count(CHOSEN)
@@ -140,10 +141,11 @@ def layout_html(chosen: Iterable[str], rules: str = "oxford") -> str:
     areas, rows, columns = _grid(table)
     cells = []
     for name, area in areas.items():
-        background, ink = (CHOSEN, "black") if name in picked else (POCKET_COLOURS[roulette.colour(name)], "white")
-        mark = "\u2713" if name in picked else ""
-        cells.append(f'<span style="grid-area:{area};background:{background};color:{ink};display:flex;'
-                     f'align-items:center;justify-content:center;font-size:0.8em;border-radius:2px">{mark}{name}</span>')
+        chosen = (f"box-shadow:inset 0 0 0 3px {CHOSEN};font-weight:700;text-decoration:underline;"
+                  if name in picked else "")
+        cells.append(f'<span style="grid-area:{area};background:{POCKET_COLOURS[roulette.colour(name)]};color:white;'
+                     f'{chosen}display:flex;align-items:center;justify-content:center;font-size:0.8em;'
+                     f'border-radius:2px">{name}</span>')
     return (f'<div role="img" aria-label="The layout, chosen pockets marked: {html.escape(", ".join(sorted(picked)) or "none")}" '
             f'style="display:grid;grid-template-rows:{rows};grid-template-columns:{columns};gap:2px;'
             f'max-width:36em;margin-bottom:0.5em">{"".join(cells)}</div>')
