@@ -198,9 +198,10 @@ def race_figures(point: int) -> list[tuple[str, str]]:
 
 
 def roll_grid(point: int) -> str:
-    """The 36 rolls as a 6 by 6 HTML grid: the point's rolls in green, the 7s in red, the rest grey.
+    """The 36 rolls as a 6 by 6 HTML grid: the point's rolls in green, the 7s in red (both bold), the rest grey,
+    with a legend.
 
-    >>> roll_grid(4).count(POINT_CELL[0]), roll_grid(4).count(SEVEN_CELL[0])
+    >>> roll_grid(4).count(f"background:{POINT_CELL[0]}"), roll_grid(4).count(f"background:{SEVEN_CELL[0]}")
     (3, 6)
     """
     cells = []
@@ -209,10 +210,14 @@ def roll_grid(point: int) -> str:
         for second in range(1, 7):
             t = total((first, second))
             background, ink = POINT_CELL if t == point else SEVEN_CELL if t == 7 else OTHER_CELL
-            row.append(f'<td style="background:{background};color:{ink};text-align:center;width:2.2em">'
+            weight = "font-weight:700;" if t in (point, 7) else ""  # a second cue besides the colour
+            row.append(f'<td style="background:{background};color:{ink};{weight}text-align:center;width:2.2em">'
                        f"{first}-{second}</td>")
         cells.append("<tr>" + "".join(row) + "</tr>")
-    return '<table style="border-collapse:separate;border-spacing:2px">' + "".join(cells) + "</table>"
+    legend = (f'<caption style="caption-side:bottom;text-align:left;font-size:0.85em;padding-top:0.3em">'
+              f'<b style="color:{POINT_CELL[0]}">{point}</b>: the point\'s rolls (green, bold); '
+              f'<b style="color:{SEVEN_CELL[0]}">7</b>: the sevens (red, bold); grey: roll again</caption>')
+    return '<table style="border-collapse:separate;border-spacing:2px">' + legend + "".join(cells) + "</table>"
 
 
 def race_summary(point: int) -> str:
@@ -221,7 +226,8 @@ def race_summary(point: int) -> str:
     >>> race_summary(6).count("<tr>")
     6
     """
-    rows = "".join(f"<tr><td>{label}</td><td><b>{value}</b></td></tr>" for label, value in race_figures(point))
+    rows = "".join(f'<tr><td style="padding:0.1em 1em 0.1em 0">{label}</td><td><b>{value}</b></td></tr>'
+                   for label, value in race_figures(point))
     return f"<table>{rows}</table>"
 
 
