@@ -28,7 +28,7 @@ def test_without_npm_the_build_stops_and_says_why(tmp_path, monkeypatch):
 def test_pyodide_is_pinned_by_version_and_integrity():
     pyodide = next(p for p in offline_assets.PACKAGES if p.name == "pyodide")
     assert pyodide.version.startswith("314.0.") and pyodide.integrity.startswith("sha512-")
-    assert pyodide.target == "pyodide" and live_widgets.runtime_config("w.whl").count("_static/vendor/pyodide/") == 1
+    assert pyodide.target == "pyodide" and live_widgets.runtime_config("w.whl", 0).count("_static/vendor/pyodide/") == 1
 
 
 def test_the_wheel_holds_the_library_and_nothing_of_the_book(tmp_path):
@@ -44,6 +44,6 @@ def test_the_chart_library_is_pinned_and_loads_in_order():
     assert sorted(vega) == ["vega", "vega-embed", "vega-lite"]
     assert all(p.integrity.startswith("sha512-") and p.serve.endswith(".min.js") for p in vega.values())
     # vega-lite needs vega, vega-embed needs both: the runtime loads them in this order, from the site.
-    assert json.loads(live_widgets.runtime_config("w.whl").removeprefix("window.LIVE_WIDGETS = ").rstrip(";"))["vega"] == [
+    assert json.loads(live_widgets.runtime_config("w.whl", 0).removeprefix("window.LIVE_WIDGETS = ").rstrip(";"))["vega"] == [
         "_static/vendor/vega/vega.min.js", "_static/vendor/vega-lite/vega-lite.min.js",
         "_static/vendor/vega-embed/vega-embed.min.js"]

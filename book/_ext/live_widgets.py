@@ -48,26 +48,37 @@ def build_wheel(root: Path, out: Path) -> Path:
     return wheels[0]
 
 
+#: The files Pyodide downloads to start (its core, without packages), in the folder offline_assets serves it from.
+PYODIDE_DOWNLOADS = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
 def serve_wheel(app, config) -> None:
     """Build the wheel into a static folder of its own and tell the runtime where it and Pyodide are."""
     static = Path(app.confdir) / "_build" / ".live" / "static"
     wheel = build_wheel(Path(app.confdir), static / WHEELS)
     config.html_static_path.append(str(static))
-    app.add_js_file(None, body=runtime_config(wheel.name), priority=400)
+    pyodide = Path(app.confdir) / "_build" / ".vendor" / "static" / "vendor" / "pyodide"
+    download = wheel.stat().st_size + sum((pyodide / name).stat().st_size for name in PYODIDE_DOWNLOADS
+                                          if (pyodide / name).is_file())
+    app.add_js_file(None, body=runtime_config(wheel.name, download), priority=400)
 
 
-def runtime_config(wheel: str) -> str:
-    """The paths the runtime reads, relative to the site's root (each page knows its way there): Pyodide, the
-    wheel, and the chart bundles in the order they load."""
+def runtime_config(wheel: str, download: int) -> str:
+    """What the runtime reads: the paths, relative to the site's root (each page knows its way there), of Pyodide,
+    the wheel and the chart bundles in the order they load; and how many bytes starting Python downloads.
+
+    >>> runtime_config("casino_math-0.2.0-py3-none-any.whl", 14_000_000).endswith('"megabytes": 14};')
+    True
+    """
     from offline_assets import VEGA
 
     paths = {"pyodide": "_static/vendor/pyodide/", "wheel": f"_static/{WHEELS}/{wheel}",
-             "vega": [f"_static/{bundle}" for bundle in VEGA]}
+             "vega": [f"_static/{bundle}" for bundle in VEGA], "megabytes": round(download / 1e6)}
     return f"window.LIVE_WIDGETS = {json.dumps(paths)};"
 
 
 def setup(app):
-    app.connect("config-inited", serve_wheel)
+    app.connect("config-inited", serve_wheel, priority=950)  # after offline_assets has unpacked Pyodide
     app.add_js_file("live-widgets.js", priority=500, defer="defer")
     app.add_css_file("live-widgets.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -110,7 +110,8 @@
   async function startPython() {
     const paths = window.LIVE_WIDGETS;
     if (!paths) throw new Error('this page was built without the live runtime');
-    progress(1, 'Starting Python in your browser');
+    const size = paths.megabytes ? `, a download of about ${paths.megabytes} MB the first time` : '';
+    progress(1, `Starting Python in your browser${size}`);
     const pyodideRoot = new URL(paths.pyodide, root).href;
     // The wheel downloads while Python starts; a failure is reported when it is awaited below.
     const wheelBytes = fetchBytes(new URL(paths.wheel, root).href);
