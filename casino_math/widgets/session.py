@@ -236,8 +236,12 @@ def ending_chart(w: ruin.Walk, stake: int, title: list[str]) -> dict[str, Any]:
     """The Vega-Lite specification of the chart: the exact probability of each final bankroll, coloured by ending.
 
     The axis leaves out the thinnest tails (at most 0.05% of sessions at each end); the tables hold every figure.
+    The probabilities are drawn on a square-root scale, so that a likely ending does not flatten the rest.
     """
     scale = {"domain": list(ENDINGS), "range": list(ENDINGS.values())}
+    # On a square-root scale a likely ending (going broke, from a small bankroll) leaves the others visible.
+    y = {"field": "probability", "type": "quantitative", "scale": {"type": "sqrt"},
+         "title": "probability (√ scale)"}
     lo, hi = axis_range(w, stake)
     x = {"field": "dollars", "type": "quantitative", "title": "bankroll at the end ($)",
          "scale": {"domain": [lo, hi], "nice": False}, "axis": {"labelOverlap": "greedy", "tickCount": 6}}
@@ -252,7 +256,7 @@ def ending_chart(w: ruin.Walk, stake: int, title: list[str]) -> dict[str, Any]:
             {"mark": {"type": "rule", "strokeWidth": 2},
              "encoding": {
                  "x": x,
-                 "y": {"field": "probability", "type": "quantitative", "title": "probability"},
+                 "y": y,
                  "y2": {"datum": 0},
                  "color": {"field": "ending", "type": "nominal", "scale": scale, "title": "ends",
                            "legend": {"orient": "top"}},
@@ -261,7 +265,7 @@ def ending_chart(w: ruin.Walk, stake: int, title: list[str]) -> dict[str, Any]:
              }},
             {"mark": {"type": "point", "filled": True, "size": 16},
              "encoding": {"x": x,
-                          "y": {"field": "probability", "type": "quantitative"},
+                          "y": y,
                           "color": {"field": "ending", "type": "nominal", "scale": scale, "legend": None},
                           "shape": {"field": "ending", "type": "nominal", "legend": None}}},
         ],
