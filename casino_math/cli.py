@@ -223,7 +223,7 @@ def game_bet(game: str, bet_id: str, rules: str | None = None, **options: Any) -
     """
     module, value = rules_for(game, rules)
     value, rest = with_options(game, module, value, options)
-    return cast(Bet, module.bet(bet_id, value, *rest.values()))  # an option that is no rules field: craps' odds policy
+    return cast(Bet, module.bet(bet_id, value, **rest))
 
 
 def figure(name: str, q: Fraction, exact: bool = False) -> dict[str, Any]:

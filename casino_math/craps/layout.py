@@ -20,6 +20,7 @@ from functools import partial
 from ..bets import Bet
 from ..rules import known_bet
 from . import line, numbers, odds, props
+from .odds import OddsPolicy
 from .rules import LAYOUT_BETS, OXFORD, QUEBEC, CrapsRules, check_rules  # noqa: F401  (QUEBEC: the doctest)
 
 
@@ -46,7 +47,7 @@ def _builders() -> dict[str, Callable[[CrapsRules], Bet]]:
 BUILDERS = _builders()
 
 #: The line bets with full odds: the bet ID -> the bet under a rules value and an odds policy.
-ODDS_BUILDERS: dict[str, Callable[[CrapsRules, str | odds.OddsPolicy | None], Bet]] = {
+ODDS_BUILDERS: dict[str, Callable[[CrapsRules, str | OddsPolicy | None], Bet]] = {
     "pass_with_odds": odds.pass_with_odds,
     "dont_pass_with_odds": odds.dont_pass_with_odds,
 }
@@ -66,10 +67,11 @@ def check_bet_id(bet_id: str) -> str:
     return known_bet("craps", bet_id, BET_IDS)
 
 
-def bet(bet_id: str, rules: CrapsRules = OXFORD, policy: str | odds.OddsPolicy | None = None) -> Bet:
-    """The bet called ``bet_id`` under ``rules`` (``policy``: the odds policy, for the bets with odds).
+def bet(bet_id: str, rules: CrapsRules = OXFORD, odds: str | OddsPolicy | None = None) -> Bet:
+    """The bet called ``bet_id`` under ``rules`` (``odds``: the odds policy, for the bets with odds, named as
+    :func:`edge_bets` names it).
 
-    >>> bet("horn").name, bet("pass_with_odds", policy="2x").name
+    >>> bet("horn").name, bet("pass_with_odds", odds="2x").name
     ('horn', 'pass line with 2x odds')
     >>> bet("place_6", QUEBEC)
     Traceback (most recent call last):
@@ -79,7 +81,7 @@ def bet(bet_id: str, rules: CrapsRules = OXFORD, policy: str | odds.OddsPolicy |
     check_bet_id(bet_id)
     rules = check_rules(rules)
     if bet_id.endswith("_with_odds"):
-        return ODDS_BUILDERS[bet_id](rules, policy)
+        return ODDS_BUILDERS[bet_id](rules, odds)
     if bet_id not in rules.bets:
         raise ValueError(f"the {rules.name} rules define no bet {bet_id}; they define only: {', '.join(rules.bets)}")
     return BUILDERS[bet_id](rules)
