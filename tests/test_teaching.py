@@ -41,6 +41,17 @@ def test_at_least_six_exercises_each_with_a_folded_solution(path):
     assert set(exercises) <= set(SOLUTION.findall(text)), "each exercise needs a {solution} with :class: dropdown"
 
 
+#: An exercise's level, shown after its title (book/_ext/exercise_levels.py); sphinx-exercise's :class: option.
+LEVELED_EXERCISE = re.compile(r"^```\{exercise\}.*\n:label: (\S+)\n:class: (basic|core|challenge)\n", re.MULTILINE)
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_every_exercise_has_one_level(path):
+    text = "\n".join(markdown(path))
+    unleveled = set(EXERCISE.findall(text)) - {label for label, _ in LEVELED_EXERCISE.findall(text)}
+    assert not unleveled, f"give each a ':class: basic', 'core' or 'challenge' line after its label: {unleveled}"
+
+
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
 def test_opens_with_learning_objectives(path):
     opening = "\n".join(markdown(path)[:2])
