@@ -205,13 +205,24 @@
   }
 
   function init() {
-    for (const container of widgets()) drawCharts(container.querySelector('.live-widget-result'));
+    for (const container of widgets()) {
+      drawCharts(container.querySelector('.live-widget-result'));
+      const frame = frameOf(container);
+      const note = frame.querySelector('.live-widget-note');
+      note.textContent = note.dataset.siteNote || note.textContent;  // the snapshot's own note is for notebooks
+      // A notebook keeps the button and the progress bar out of sight with an inline style (its sanitizer drops
+      // `hidden`); here their `hidden` attribute does.
+      for (const part of frame.querySelectorAll('.live-widget-run, .live-widget-progress')) {
+        part.style.removeProperty('display');
+      }
+    }
     if (typeof WebAssembly !== 'object') {
       fail('this browser does not run WebAssembly');
       return;
     }
     for (const container of widgets()) {
       const button = frameOf(container).querySelector('.live-widget-run');
+      button.hidden = false;
       button.disabled = false;
       button.addEventListener('click', start);
     }

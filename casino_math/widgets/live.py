@@ -45,8 +45,15 @@ KINDS = ("options", "range", "dropdown", "checkbox", "buttons", "choices")
 OPTION_KINDS = ("options", "dropdown", "buttons")
 #: The modules that define the site's live widgets (a widget's name starts with its module's).
 MODULES = ("chance", "baccarat", "craps", "roulette", "session", "kelly", "chemin", "variants")
-#: What the static page says beside its disabled controls.
+#: What the site says beside a snapshot's disabled controls, until the reader starts the widget (the site's runtime
+#: puts it in place of NOTEBOOK_NOTE, and shows the button that starts it).
 STATIC_NOTE = "A snapshot at the starting values: the controls work once the widget runs live."
+#: What a saved snapshot says in a notebook, where nothing can start it but running its cell (which replaces it by
+#: the widget itself).
+NOTEBOOK_NOTE = "A snapshot at the starting values: run this cell to use the widget."
+#: The classes that keep MathJax off a snapshot: JupyterLab typesets saved HTML, and "$200 on red at $10" would be
+#: set as a formula.
+NOT_MATH = "tex2jax_ignore mathjax_ignore"
 
 #: A function that builds a widget from its fixed arguments.
 Builder = Callable[..., "Widget"]
@@ -259,20 +266,26 @@ def charts(page: str) -> list[dict[str, Any]]:
 def snapshot_html(widget: Widget) -> str:
     """The widget at its starting values as HTML: disabled controls, the start button, the result, the definition.
 
+    In a notebook the button and the progress bar are hidden (their inline style survives JupyterLab's sanitizer,
+    which drops ``hidden``) and the note says to run the cell; the site's runtime shows the button and puts the
+    site's note in place.
+
     >>> page = snapshot_html(definition("chance.payout"))
     >>> 'data-live-widget="chance.payout" data-state="static"' in page, page.count(" disabled")
     (True, 2)
+    >>> 'style="display:none">Run live in your browser</button>' in page, NOTEBOOK_NOTE in page
+    (True, True)
     """
     raw = widget.defaults()
     shown = widget.view(raw)
     definition_json = json.dumps(widget.as_json()).replace("</", "<\\/")
     controls = "".join(_control_html(c, raw[c.name]) for c in widget.controls)
     return (
-        f'<div class="live-widget">'
-        f'<div class="live-widget-start"><button type="button" class="live-widget-run" disabled>'
-        f"Run live in your browser</button>"
-        f'<progress class="live-widget-progress" max="3" value="0" hidden></progress>'
-        f'<span class="live-widget-note" role="status">{STATIC_NOTE}</span></div>'
+        f'<div class="live-widget {NOT_MATH}">'
+        f'<div class="live-widget-start"><button type="button" class="live-widget-run" disabled hidden '
+        f'style="display:none">Run live in your browser</button>'
+        f'<progress class="live-widget-progress" max="3" value="0" hidden style="display:none"></progress>'
+        f'<span class="live-widget-note" role="status" data-site-note="{STATIC_NOTE}">{NOTEBOOK_NOTE}</span></div>'
         f'<div data-live-widget="{html.escape(widget.name)}" data-state="static">'
         f'<script type="application/json" class="live-widget-definition">{definition_json}</script>'
         f'<div class="live-widget-controls" role="group" aria-label="Settings">{controls}</div>'
