@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from docutils import nodes
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +56,32 @@ def test_a_long_fraction_may_break_after_its_slash_and_between_groups_of_digits(
 def test_a_long_bet_name_may_break_after_its_underscores():
     assert [p.astext() for p in print_edition.breakable("dragon_bonus_player")] == [
         "dragon_", r"\allowbreak{}", "bonus_", r"\allowbreak{}", "player"]
+
+
+def docutils_table(rows: list[list[str]]) -> nodes.table:
+    group = nodes.tgroup(cols=len(rows[0]))
+    group += [nodes.colspec(colwidth=1) for _ in rows[0]]
+    body = nodes.tbody()
+    for row in rows:
+        body += nodes.row("", *(nodes.entry("", nodes.paragraph(text=cell)) for cell in row))
+    group += body
+    return nodes.table("", group)
+
+
+def test_a_wide_tables_columns_never_leave_less_room_than_their_longest_word():
+    # Scaled by the length of their entries, the Dragon Bonus table's "sd" column was 4 characters wide for "2.4233",
+    # which ran past the table's edge (an overfull line of 9.9 pt).
+    pays = "win by 9: 30 to 1; win by 8: 10 to 1; win by 7: 4 to 1; win by 6: 4 to 1; natural win: 1 to 1"
+    table = docutils_table([["bet", "pays", "P(win)", "house edge", "house edge %", "sd"],
+                            ["dragon bonus (player)", pays, "5660042220256/19524993263685",
+                             "32536829389/1301666217579", "2.50%", "2.4233"]])
+    print_edition.fit_to_page(table)
+    widths = [colspec["colwidth"] for colspec in table.findall(nodes.colspec)]
+    words = [len("player)"), len("natural"), len("56600422"), len("house"), len("2.50%"), len("2.4233")]
+    # LaTeX shares the line out in proportion to the planned widths.
+    shares = [width / sum(widths) * print_edition.LINE for width in widths]
+    assert all(share >= word + print_edition.PADDING for share, word in zip(shares, words))
+    assert "colwidths-given" in table["classes"]
 
 
 def test_html_without_a_table_is_left_alone():
@@ -178,6 +205,30 @@ def test_each_widget_prints_as_a_one_line_note(one_line):
 
 def test_no_reference_is_left_unresolved(text):
     assert "??" not in text
+
+
+def latex_log(pdf: Path) -> str:
+    """The last LaTeX run's log, its lines joined where TeX broke them (at 79 characters)."""
+    lines = pdf.with_suffix(".log").read_text(errors="replace").split("\n")
+    return "".join(line if len(line) == 79 else line + "\n" for line in lines)
+
+
+#: How far a line may run past its column before it shows (TeX reports every overfull line, however slight):
+#: the Dragon Bonus table's "2.4233" ran 9.9 pt past the table's edge, and a header "P($300)" 7 pt into "P(broke)".
+OVERFULL = 4.0
+
+
+def test_no_line_runs_visibly_past_its_column(pdf):
+    overfull = [float(points) for points in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", latex_log(pdf))]
+    assert [points for points in overfull if points > OVERFULL] == []
+
+
+def test_every_internal_link_has_a_target(pdf):
+    # A link whose label no page defines is drawn as a link all the same, and goes nowhere when clicked; LaTeX's
+    # last pass names each (every link from the assumptions appendix to its box did).
+    log = latex_log(pdf)
+    undefined = re.findall(r"(?:Hyper r|R)eference `(.+?)' on page", log)
+    assert undefined == [] and "There were undefined references" not in log
 
 
 def test_every_glued_number_is_printed(one_line, pdf):
