@@ -107,6 +107,7 @@ pdf-deps:
 notebooks: $(STAMP)
 	$(BIN)/python book/_ext/colab.py
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 $(NOTEBOOKS)
+	$(BIN)/python book/_ext/saved_notebooks.py
 	$(BIN)/python -m casino_math.classroom build
 
 bench: $(STAMP)
