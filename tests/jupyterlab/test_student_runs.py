@@ -11,7 +11,7 @@ One JupyterLab and one browser serve every notebook in turn.  For each notebook 
 - the tab is alive, and its memory stays under :data:`MEMORY`.
 
 A screenshot of each notebook's first screen after the run goes to ``_build/screenshots/jupyterlab/``, and the time
-each took to ``_build/screenshots/jupyterlab/timings.json``.
+each took and the tab's memory after it to ``_build/screenshots/jupyterlab/timings.json``.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ RAW_MYST = re.compile(r"\{[\w:.-]+\}`|`{3,}\s*\{|:{3,}\s*\{|^\s*:(label|class|na
                       re.MULTILINE)
 #: How the reader's notebooks write a dollar sign (book/_ext/reader_markdown.py's DOLLAR).
 DOLLAR = "&#36;"
-TIMINGS: dict[str, float] = {}
+#: Each notebook's time (seconds, opening to checked) and the tab's memory after it ran (MB), for the report.
+TIMINGS: dict[str, dict[str, float]] = {}
 
 
 def test_every_notebook_page_has_a_reader_copy():
@@ -47,7 +48,7 @@ def test_every_notebook_page_has_a_reader_copy():
 @pytest.mark.parametrize("name", reader_notebooks())
 def test_a_student_runs_the_notebook(lab, browser, name):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    started = time.monotonic()
+    started, memory = time.monotonic(), 0
     try:
         run = run_notebook(page, lab, name)
         problems = crashes(run) or [*errors(run), *widgets(page, run), *charts(run), *raw_text(run)]
@@ -62,7 +63,7 @@ def test_a_student_runs_the_notebook(lab, browser, name):
     finally:
         shut_down_kernels(page)
         page.close()
-        TIMINGS[name] = round(time.monotonic() - started, 1)
+        TIMINGS[name] = {"seconds": round(time.monotonic() - started, 1), "memory_mb": round(memory / 2**20)}
         (SCREENSHOTS / "timings.json").parent.mkdir(parents=True, exist_ok=True)
         (SCREENSHOTS / "timings.json").write_text(json.dumps(TIMINGS, indent=1))
     assert problems == []
