@@ -115,6 +115,17 @@ def test_directives_nest_inside_longer_fences():
                                "</blockquote>")
 
 
+def test_a_glue_directive_is_the_glued_value_as_a_block():
+    code = {"text/markdown": "```python\nrng = np.random.default_rng(1)\n```", "text/plain": "<IPython.Markdown>"}
+    source = "One way:\n\n:::{glue:md} sim_code\n:::\n\nruns."
+    assert to_jupyter(source, Plain({"sim_code": code})) == f"One way:\n\n{code['text/markdown']}\n\nruns."
+
+
+def test_a_glued_formula_shown_as_a_block_is_display_math():
+    assert convert("```{glue:math} edge\n```", edge={"text/latex": "$\\frac{1}{19}$", "text/plain": "1/19"}) == (
+        "$$\n\\frac{1}{19}\n$$")
+
+
 def test_code_is_left_as_it_is():
     source = "```python\nx = {glue:}`not a role here`  # $1\n```"
     assert convert(source) == source

@@ -5,7 +5,8 @@ MyST: they show ``{glue:}`key```, ``{term}`...``` and directive fences as they a
 a markdown cell into what those render:
 
 - a role (``{glue:}``, ``{term}``, ``{cite}``, ``{doc}``, ``{ref}``, ``{numref}``, ``{prf:ref}``, ...) becomes the
-  Markdown its :class:`Resolver` gives: a glued value, or the text the site shows, linked to the site;
+  Markdown its :class:`Resolver` gives: a glued value, or the text the site shows, linked to the site; a glue
+  directive (``{glue:md}`` and its kin), the value as a block;
 - an admonition becomes a quotation headed by its title; an exercise, a quotation headed by its number, title and
   level; a solution, a ``<details>`` element folded under "Solution to Exercise N (title)"; a theorem (sphinx-proof's
   ``prf:theorem``, ``prf:lemma``, ...), a quotation headed by its kind, number and title; a proof ends with ∎;
@@ -36,6 +37,8 @@ ADMONITIONS = {name: name.capitalize() for name in (
 #: sphinx-proof's kinds of statement (``prf:proof`` is apart: it has no number).
 PROOF_KINDS = ("theorem", "lemma", "proposition", "corollary", "definition", "remark", "example", "conjecture",
                "axiom", "criterion", "algorithm", "observation", "property", "assumption", "notation")
+#: myst-nb's glue directives, which show a glued value as a block of its own (glue:figure is not among them yet).
+GLUE_DIRECTIVES = ("glue", "glue:any", "glue:md", "glue:math", "glue:text")
 #: The exercise levels (book/_ext/exercise_levels.py), shown after an exercise's title as on the site.
 LEVELS = ("basic", "core", "challenge")
 
@@ -196,6 +199,9 @@ class Converter:
             if argument:
                 heading += f" ({self.inline(argument)})"
             return quotation(f"**{heading}.**", self.blocks(content))
+        if name in GLUE_DIRECTIVES:
+            value = self.resolver.role(name, argument)
+            return f"$$\n{value.strip().strip('$')}\n$$" if name == "glue:math" else value
         if name == "math":
             return "$$\n" + "\n".join(content).strip() + "\n$$"
         if name in ("code", "code-block", "code-cell"):
