@@ -2,7 +2,7 @@
 
 ``edges`` prints every bet of a game with its exact probabilities and house
 edge; ``eor`` baccarat's effects of removal; ``session`` and ``ruin`` what
-happens over many bets.  A game is a package of this library that provides:
+happens over many bets; ``fairness`` whether a log of roulette spins looks fair.  A game is a package of this library that provides:
 
 - ``RULES``: a mapping from a rules name to a frozen rules value, and
   ``DEFAULT_RULES``, the name used when ``--rules`` is not given;
@@ -370,6 +370,27 @@ def cmd_ruin(args: argparse.Namespace) -> str:
     return figures_table(report, rows, caption)
 
 
+def cmd_fairness(args: argparse.Namespace) -> str:
+    from .roulette import RouletteRules
+    from .roulette import fairness as f
+
+    module, named = rules_for("roulette", args.rules)
+    rules = cast(RouletteRules, named)
+    log = f.log_of_file(args.spins, rules) if args.spins else f.log_of_counts_text(args.counts, rules)
+    test, hot = f.chi_square_test(log, f.P_VALUE_DIGITS), f.hot_pocket(log)
+    report = {"game": "roulette", "rules": rules_name(module, args.rules), "spins": log.spins}
+    report |= figure("chi_square", test.statistic, args.exact) | {"df": test.df, "p_value": str(test.p_value)}
+    report |= {"hot_pocket": hot, "hot_pocket_hits": log.hits(hot)} | figure("hot_pocket_tail", f.pocket_tail(log, hot), args.exact)
+    if args.format == "json":
+        return as_json(report)
+    rows = [(f"chi-square ({test.df} degrees of freedom)", "chi_square"), ("p-value: P(chi-square >= it)", "p_value"),
+            (f"P(a fair pocket is hit {log.hits(hot)} times or more)", "hot_pocket_tail")]
+    shown = {**report, "p_value": "(not a fraction)", "p_value_decimal": report["p_value"]}
+    caption = (f"{log.spins} spins ({report['rules']} rules): is the wheel fair? The hot pocket is {hot}, with "
+               f"{log.hits(hot)} hits")
+    return figures_table(shown, rows, caption)
+
+
 def terminal_columns() -> int:
     """The terminal's width in columns, found as ``shutil.get_terminal_size`` finds it: $COLUMNS, the terminal, or 80.
 
@@ -501,6 +522,20 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(ruin)
     exact_option(ruin)
     ruin.set_defaults(run=cmd_ruin)
+
+    fairness = sub.add_parser("fairness", epilog_from=lambda: rules_help(("roulette",)),
+                              help="roulette: is a log of spins fair? The chi-square test and the hot pocket's tail",
+                              description="Roulette: Pearson's chi-square test that every pocket is equally likely "
+                              "(the statistic exact, the p-value to 15 significant digits) and the exact chance that a "
+                              "fair pocket is hit at least as often as the hot pocket was.")
+    shared_options(fairness, ("table", "json"), game=False)
+    logged = fairness.add_mutually_exclusive_group(required=True)
+    logged.add_argument("--counts", metavar="C0,C00,C1,...,C36",
+                        help="each pocket's count, in the order 0, 00, 1, ..., 36 (37 counts, without 00, on a "
+                        "single-zero wheel)")
+    logged.add_argument("--spins", metavar="FILE", help="a file of spins, one pocket a line")
+    exact_option(fairness)
+    fairness.set_defaults(run=cmd_fairness)
     return parser
 
 
