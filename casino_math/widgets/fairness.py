@@ -69,14 +69,17 @@ def chance_name(chance: Fraction) -> str:
 
 
 def probability(q: Fraction | Decimal) -> str:
-    """A probability as the explorer shows it: a percent, or a power of ten when it is too small for one.
+    """A probability as the explorer shows it: a percent, a power of ten when it is too small for one, and never
+    100.00% when it is not 1.
 
-    >>> probability(Fraction(1, 8)), probability(Decimal("2.5E-9"))
-    ('12.50%', '2.50 × 10⁻⁹')
+    >>> probability(Fraction(1, 8)), probability(Decimal("2.5E-9")), probability(1 - Fraction(1, 10**6))
+    ('12.50%', '2.50 × 10⁻⁹', '> 99.99%')
     """
     exact = Fraction(q)
     if 0 < exact < Fraction(1, 10**4):
         return display.scientific(as_decimal(exact, 6))
+    if 1 - Fraction(1, 20_000) <= exact < 1:                 # would round to 100.00%
+        return "> 99.99%"
     return display.percent(exact)
 
 
