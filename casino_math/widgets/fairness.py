@@ -41,8 +41,8 @@ from .live import Control, Shown, Widget, chart_html, defines
 
 #: Where the figures come from: a simulated wheel, or a count the reader enters for one pocket.
 SOURCES = (("Simulate a wheel", "simulate"), ("Enter one pocket's count", "count"))
-#: The lengths of log offered.
-SPINS = (380, 760, 1900, 3800, 7600, 11400, 19000, 38000)
+#: The lengths of log offered (longer logs take the browser a second or more to compute).
+SPINS = (380, 760, 1900, 3800, 7600, 11400, 19000)
 #: The chances offered for the biased pocket (and the chance the power is computed against): 1 in 38 is fair.
 CHANCES = tuple(Fraction(1, n) for n in (38, 37, 36, 35, 34, 33, 32, 30, 28, 25))
 #: The seeds offered for the simulated wheel.
@@ -145,10 +145,11 @@ def counts_chart(log: SpinLog, name: str) -> dict[str, Any]:
     """The Vega-Lite specification of the log as bars, one a pocket in the layout's order, with the fair expectation."""
     values = [{"pocket": p, "hits": n, "which": "suspected" if p == name else "other"} for p, n in log.by_pocket().items()]
     expected = float(expected_count(log))
-    x = {"field": "pocket", "type": "ordinal", "sort": None, "title": "pocket", "axis": {"labelAngle": 0, "labelOverlap": "greedy"}}
+    x = {"field": "pocket", "type": "ordinal", "sort": None, "title": "pocket", "axis": {"labelAngle": 0, "labelOverlap": "parity", "labelSeparation": 3}}
     return {
         "description": f"Hits on each pocket in {log.spins:,} spins",
-        "title": {"text": f"Hits on each pocket in {log.spins:,} spins; the line is a fair wheel's expectation", "fontSize": 12},
+        "title": {"text": [f"Hits on each pocket in {log.spins:,} spins", "the line: a fair wheel's expectation"],
+                  "fontSize": 12},
         "width": CHART_WIDTH, "height": 160,
         "autosize": {"type": "fit-x", "contains": "padding"},
         "layer": [
