@@ -1,5 +1,6 @@
 """The Kelly criterion: the classic formulas, the maximum it finds, and no bet against the house."""
 
+import math
 from decimal import Decimal
 from fractions import Fraction
 
@@ -11,9 +12,9 @@ from casino_math import kelly as k
 from casino_math.bets import Bet, simple_bet
 from casino_math.distribution import Distribution
 from casino_math.kelly import (
-    bold_play,
     growth_rate,
     growth_share,
+    growth_zero,
     kelly,
     kelly_fraction,
     p_ever_down_by,
@@ -131,6 +132,41 @@ def test_twice_kelly_is_where_growth_ends_for_a_small_edge():
     assert growth_rate(bet, 2 * f) < 0 < growth_rate(bet, 2 * f - f / 100)
 
 
+def growth_in_floats(bet, f):
+    """G(f) = E[log(1 + f X)] in floating point, straight from the definition: independent of growth_rate."""
+    return sum(float(p) * math.log1p(f * float(x)) for x, p in bet.net().items())
+
+
+def float_root(g, low, high):
+    """A root of g between low and high (g(low) > 0 > g(high)), by bisection in floating point."""
+    for _ in range(200):
+        middle = (low + high) / 2
+        low, high = (middle, high) if g(middle) > 0 else (low, middle)
+    return low
+
+
+def test_the_growth_falls_back_to_zero_near_twice_kelly_for_small_bets_and_before_it_at_even_money():
+    # At even money, G(2 f*) < 0 for every edge (the chapter's exercise): the zero comes before twice Kelly.
+    for p in (Fraction(501, 1000), Fraction(3, 5), Fraction(9, 10)):
+        bet = coin(p)
+        f = float(kelly_fraction(bet))
+        zero = float_root(lambda c, bet=bet, f=f: growth_in_floats(bet, c * f), 1.0, 1 / f - 1e-12)
+        assert abs(float(growth_zero(bet, 4)) - zero) <= 0.00005 + 1e-9 and zero < 2
+
+
+def test_the_depleted_dragon_bonus_keeps_growing_past_twice_kelly():
+    # A long shot (30 to 1) makes f* x large although the edge is small: the rule c (2 - c) fails.
+    from casino_math.widgets.kelly import depleted_dragon
+
+    dragon = depleted_dragon()
+    f = float(kelly_fraction(dragon))
+    assert 0.2 < f * 30 < 0.3
+    share = growth_in_floats(dragon, 2 * f) / growth_in_floats(dragon, f)
+    assert abs(float(growth_share(dragon, 2)) - share) < 1e-9 and 0.12 < share < 0.14
+    zero = float_root(lambda c: growth_in_floats(dragon, c * f), 1.0, 1 / f - 1e-12)
+    assert abs(float(growth_zero(dragon, 3)) - zero) <= 0.0005 + 1e-9 and 2.05 < zero < 2.1
+
+
 @pytest.mark.parametrize("multiple, level, chance", [
     (1, Fraction(1, 2), Decimal("0.5")),           # at Kelly, the chance of ever halving is 1/2
     (Fraction(1, 2), Fraction(1, 2), Decimal("0.125")),
@@ -150,38 +186,6 @@ def test_a_fixed_stake_risk_of_ever_being_down_is_the_ruin_formula_with_a_goal_f
     assert p_ever_down_by(roulette.red(), 3) == 1
 
 
-# --- bold and timid play ----------------------------------------------------------------------------------------
-
-def test_bold_play_from_half_the_goal_is_one_bet():
-    red = roulette.red()
-    assert bold_play(red, 20, 40) == red.net()[1]
-
-
-def test_bold_play_for_a_goal_of_three_times_a_third_is_a_small_cycle():
-    # x = 1: win -> 2, lose -> 0; x = 2: win -> 3, lose -> 1.  P(1) = p P(2), P(2) = p + q P(1): P(1) = p^2 / (1 - p q).
-    p = Fraction(18, 37)
-    q = 1 - p
-    assert bold_play(coin(p), 1, 3) == p * p / (1 - p * q)
-
-
-def test_bold_play_ignores_pushes():
-    assert bold_play(coin(Fraction(1, 4), 1, Fraction(1, 2)), 3, 8) == bold_play(coin(Fraction(1, 2)), 3, 8)
-
-
-@pytest.mark.parametrize("goal", [5, 7, 10, 13])
-def test_bold_beats_timid_against_the_house_and_timid_beats_bold_with_an_edge(goal):
-    # Dubins and Savage (1965): bold play is optimal for a subfair even-money bet; with an edge, timid play wins.
-    subfair, superfair = roulette.red(), coin(Fraction(11, 20))
-    for start in range(1, goal):
-        assert bold_play(subfair, start, goal) >= ruin(subfair, start, goal).p_goal
-        assert bold_play(superfair, start, goal) <= ruin(superfair, start, goal).p_goal
-
-
-def test_bold_play_at_a_fair_bet_is_the_bankroll_over_the_goal():
-    # A fair game is a martingale: every way of betting reaches the goal with chance bankroll / goal.
-    assert all(bold_play(coin(Fraction(1, 2)), x, 12) == Fraction(x, 12) for x in range(1, 12))
-
-
 BAD = [
     (lambda: growth_rate(coin(Fraction(3, 5)), -1), "the fraction staked is -1; it must be 0 or more"),
     (lambda: kelly(several([1], [2])), "several never loses, so every larger stake grows the bankroll faster"),
@@ -189,8 +193,9 @@ BAD = [
     (lambda: growth_share(roulette.red(), Fraction(1, 2)), "red does not favour the bettor: its Kelly fraction is 0"),
     (lambda: p_ever_down_to(2, 1), r"the level is 2; it must be between 0 and 1, a share of the starting bankroll"),
     (lambda: p_ever_down_to(Fraction(1, 2), 0), "the multiple of the Kelly fraction is 0; it must be more than 0"),
-    (lambda: bold_play(roulette.straight(17), 5, 10), "straight 17 does not pay even money"),
-    (lambda: bold_play(coin(Fraction(1, 2)), 10, 10), "goal"),
+    (lambda: p_ever_down_by(roulette.straight(17), 5), "straight 17 does not pay even money"),
+    (lambda: growth_zero(roulette.red()), "red does not favour the bettor: its Kelly fraction is 0"),
+    (lambda: growth_zero(coin(Fraction(3, 5)), places=0), "the decimal places must be a whole number from 1 to 20"),
     (lambda: p_ever_down_by(coin(Fraction(3, 5)), 0), "the number of units down must be a positive whole number"),
     (lambda: k.p_up_before_down(Fraction(1, 2), 2, 1), "the levels are 1/2 up and 2 down"),
     (lambda: k.p_up_before_down(2, Fraction(1, 2), -1), "the multiple of the Kelly fraction is -1"),
@@ -236,14 +241,6 @@ def test_the_explorer_rounds_the_depleted_dragon_and_says_so():
 
 
 # --- the Monte Carlo twins ----------------------------------------------------------------------------------------
-
-def test_simulated_bold_play_agrees_with_the_exact_chance():
-    red = roulette.red()
-    final = k.simulate_bold(red, 20, 30, 20_000, np.random.default_rng(15))
-    exact = bold_play(red, 20, 30)
-    spread = (exact * (1 - exact) / 20_000) ** 0.5
-    assert set(final.tolist()) <= {0, 30} and abs((final == 30).mean() - exact) < 4 * spread
-
 
 def test_simulated_kelly_bettors_halve_about_as_often_as_the_continuous_formula_says():
     # A 51-49 even-money bet: Kelly stakes 1/50; the bankroll halves with chance about 1/2 at Kelly, 1/8 at half Kelly.
