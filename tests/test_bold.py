@@ -101,6 +101,14 @@ def test_for_a_favourable_bet_in_whole_units_timid_play_is_the_best(p, goal):
     assert best.chance == timid and all(1 in best.stakes[x] for x in range(1, goal))
 
 
+def test_bold_and_timid_play_are_the_same_for_a_goal_of_two_or_three_units_and_differ_from_four():
+    # The glossary's "equal where they make the same bets": every bold stake is one unit when the goal is 2 or 3.
+    for goal in (2, 3):
+        assert all(bold_stake(x, goal) == 1 for x in range(1, goal))
+        assert chances_of_goal(RED, goal, lambda x, goal=goal: bold_stake(x, goal)) == timid_chances(Fraction(9, 19), goal)
+    assert bold_play(RED, 2, 4) > ruin(RED, 2, 4).p_goal
+
+
 def test_brute_force_over_every_stationary_strategy_for_a_small_goal():
     # Goal 7, maximum 2: every choice of a stake for each bankroll, 1 to 6 units (2**4 strategies).
     bet, goal, top = RED, 7, 2

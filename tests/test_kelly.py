@@ -1,8 +1,10 @@
 """The Kelly criterion: the classic formulas, the maximum it finds, and no bet against the house."""
 
+import json
 import math
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -271,3 +273,53 @@ def test_doubling_before_halving_agrees_with_ever_halving_when_the_top_is_far():
     for c in (Fraction(1, 2), Fraction(2, 3), Fraction(3, 2)):
         far = 1 - k.p_up_before_down(2**40, Fraction(1, 2), c)
         assert abs(far - p_ever_down_to(Fraction(1, 2), c)) < Decimal("1e-3")
+
+
+# --- the chapter's figures, each derived again here by another route ---------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def glued(notebook):
+    """The values a chapter glues into its prose, by name, as its saved outputs show them."""
+    cells = json.loads((ROOT / "book" / notebook).read_text())["cells"]
+    return {out["metadata"]["scrapbook"]["name"]: out["data"].get("application/papermill.record/text/plain")
+            for cell in cells if cell["cell_type"] == "code" for out in cell.get("outputs", [])
+            if "scrapbook" in out.get("metadata", {})}
+
+
+def close(text, value):
+    """Whether the glued text ('13%', '2.07', '-0.00245') is ``value`` rounded to the places it shows."""
+    number = float(text.replace("$", "").replace(",", "").rstrip("%"))
+    places = len(text.rstrip("%").split(".")[1]) if "." in text else 0
+    scale = 100 if text.endswith("%") else 1
+    return abs(number / scale - value) <= 10.0**-places / scale / 2 + 1e-12
+
+
+def test_the_depleted_dragon_figures_of_the_chapter():
+    from casino_math.baccarat.rules import DRAGON_BONUS
+    from casino_math.widgets.kelly import depleted_dragon
+
+    g = glued("kelly.ipynb")
+    # Net results: each paying margin, a natural win, a natural tie (a push), a loss.
+    nets = {*DRAGON_BONUS.margin_pays.values(), DRAGON_BONUS.natural_win, DRAGON_BONUS.natural_tie, -1}
+    assert g["kelly_dragon_outcomes"] == str(len(nets)) and g["kelly_dragon_terms"] == str(len(nets - {0}))
+    dragon = depleted_dragon()
+    f = float_root(lambda f: sum(float(p) * float(x) / (1 + f * float(x)) for x, p in dragon.net().items()),
+                   0.0, 0.999)                                            # G'(f*) = 0, found afresh in floats
+    assert close(g["kelly_dragon_swing"], 30 * f) and g["kelly_dragon_longest"] == "30 to 1"
+    assert close(g["kelly_dragon_twice_share"], growth_in_floats(dragon, 2 * f) / growth_in_floats(dragon, f))
+    assert close(g["kelly_dragon_zero"], float_root(lambda c: growth_in_floats(dragon, c * f), 1.0, 1 / f - 1e-9))
+
+
+def test_the_exercise_figures_of_kelly():
+    g = glued("kelly.ipynb")
+    p, q = 9 / 19, 10 / 19
+    assert g["kelly_ex_bold_by_hand"] == "81/271"                         # p^2 / (1 - p q) = (81/361) / (271/361)
+    assert close(g["kelly_ex_bold_red"], p * p / (1 - p * q))
+    r = q / p
+    assert close(g["kelly_ex_timid_red"], (1 - r**10) / (1 - r**30))
+    assert close(g["kelly_ex_coin_twice_g"], 0.6 * math.log(1.4) + 0.4 * math.log(0.6))
+    assert close(g["kelly_coin_zero"], float_root(lambda c: 0.6 * math.log1p(0.2 * c) + 0.4 * math.log1p(-0.2 * c),
+                                                  1.0, 4.999))
+    assert g["kelly_ex_two_f"] == "1/10" and g["kelly_bold_largest"] == "$250"      # 2/5 - (3/5)/2; half of $500
