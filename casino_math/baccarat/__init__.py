@@ -14,6 +14,7 @@ The pieces, one idea per module:
 - :mod:`~casino_math.baccarat.count`: a bet's edge over the cards left, the fundamental theorem of card counting
   checked exactly, and a counter dealt through real shoes;
 - :mod:`~casino_math.baccarat.chemin`: chemin de fer as a game, the banker's best replies and the game's solution.
+- :mod:`~casino_math.baccarat.successive`: two successive coups from one shoe, and how dependent they are, exactly.
 
 >>> from casino_math.bets import house_edge
 >>> all(house_edge(bet) > 0 for _, bet in edge_bets(OXFORD.changed(decks=1)))     # every bet favours the house
