@@ -142,6 +142,8 @@ def test_the_counter_through_real_shoes_keeps_its_books():
         assert result.gain[bet_id] == sum(result.shoe_gains[bet_id])
         assert (result.gain[bet_id] > 0) == (result.favourable[bet_id] > 0)
         assert result.favourable[bet_id] <= result.coups
+        assert len(result.favourable_cards_left[bet_id]) == result.favourable[bet_id]
+        assert all(6 < left <= 52 for left in result.favourable_cards_left[bet_id])
 
 
 def test_the_counter_is_reproducible_from_its_seed():

@@ -220,6 +220,8 @@ class CountedShoes:
     """Bet ID -> what the counter's one-unit bets actually won, in units."""
     shoe_gains: dict[str, tuple[Fraction, ...]]
     """Bet ID -> the expected gain of each shoe, in the order dealt."""
+    favourable_cards_left: dict[str, tuple[int, ...]]
+    """Bet ID -> for each coup on which it was favourable, how many cards the shoe held before it."""
 
     def favourable_share(self, bet_id: str) -> Fraction:
         """The share of coups on which the bet was favourable."""
@@ -315,6 +317,7 @@ def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
 
     shoes = _check_size(shoes, "the number of shoes")
     totals: dict[str, list[Fraction]] = {b: [] for b in bet_ids}
+    left: dict[str, list[int]] = {b: [] for b in bet_ids}
     favourable, won, count = dict.fromkeys(bet_ids, 0), dict.fromkeys(bet_ids, Fraction(0)), 0
     for _ in range(shoes):
         coups = deal_shoe(rng, rules, bet_ids, cut_card)
@@ -322,7 +325,8 @@ def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
         for bet_id in bet_ids:
             good = [c for c in coups if c.edges[bet_id] > 0]
             favourable[bet_id] += len(good)
+            left[bet_id] += [c.cards_left for c in good]
             won[bet_id] += sum((c.nets[bet_id] for c in good), Fraction(0))
             totals[bet_id].append(sum((c.edges[bet_id] for c in good), Fraction(0)))
     return CountedShoes(shoes, count, favourable, {b: sum(t, Fraction(0)) for b, t in totals.items()}, won,
-                        {b: tuple(t) for b, t in totals.items()})
+                        {b: tuple(t) for b, t in totals.items()}, {b: tuple(n) for b, n in left.items()})
