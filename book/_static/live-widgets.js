@@ -83,12 +83,12 @@
         target.style.width = '100%';  // a chart as wide as its container: it must not shrink to fit nothing
         script.parentElement.append(target);
         const spec = JSON.parse(script.textContent);
-        // Vega's own "container" width follows the window, and after the window narrows and widens it measured
-        // the old, wider drawing: the chart grew past its frame.  The drawing's own width is followed instead.
-        const fitting = spec.width === 'container';
-        if (fitting) spec.width = Math.max(1, Math.floor(target.clientWidth));
+        // Every chart is as wide as its frame, whatever width its specification gives for Jupyter.  (Vega's own
+        // "container" width follows the window, and after the window narrows and widens it measured the old, wider
+        // drawing: the chart grew past its frame.  The drawing's own width is followed instead.)
+        spec.width = Math.max(1, Math.floor(target.clientWidth));
         const drawn = await embed(target, spec, {actions: false, renderer: 'svg'});
-        if (fitting && window.ResizeObserver) {
+        if (window.ResizeObserver) {
           new ResizeObserver(() => {
             const width = Math.floor(target.clientWidth);
             if (width > 0 && width !== drawn.view.width()) drawn.view.width(width).runAsync();

@@ -34,6 +34,10 @@ ENDINGS = {"behind": "#D55E00", "even": "#999999", "ahead": "#0072B2"}
 LONGEST_FRACTION = 24
 #: The chart's axis leaves out at most this share of sessions at each end (a long tail too thin to see).
 TAIL = Fraction(1, 2000)
+#: The chart's width in pixels, axes and legend included.  A fixed width, because JupyterLab cannot draw Vega's
+#: "container" width (the chart resizes itself without end until the tab runs out of memory); on the site the
+#: widgets' runtime fits every chart to its frame instead.
+CHART_WIDTH = 600
 
 
 def game_bets(game: str) -> dict[str, Bet]:
@@ -238,7 +242,10 @@ def ending_chart(w: ruin.Walk, stake: int, title: list[str]) -> dict[str, Any]:
     The axis leaves out the thinnest tails (at most 0.05% of sessions at each end); the tables hold every figure.
     The probabilities are drawn on a square-root scale, so that a likely ending does not flatten the rest.
     """
-    scale = {"domain": list(ENDINGS), "range": list(ENDINGS.values())}
+    # One colour encoding for both layers: a legend set in one layer and hidden in the other is a conflict that
+    # Vega-Lite warns of at every drawing.
+    color = {"field": "ending", "type": "nominal", "title": "ends", "legend": {"orient": "top"},
+             "scale": {"domain": list(ENDINGS), "range": list(ENDINGS.values())}}
     # On a square-root scale a likely ending (going broke, from a small bankroll) leaves the others visible.
     y = {"field": "probability", "type": "quantitative", "scale": {"type": "sqrt"},
          "title": "probability (√ scale)"}
@@ -250,23 +257,22 @@ def ending_chart(w: ruin.Walk, stake: int, title: list[str]) -> dict[str, Any]:
         "title": {"text": title, "fontSize": 12},
         "transform": [{"filter": {"field": "dollars", "range": [lo, hi]}}],
         "data": {"values": final_bankrolls(w, stake)},
-        "width": "container", "height": 180,
-        "autosize": {"type": "fit", "contains": "padding"},
+        "width": CHART_WIDTH, "height": 180,
+        "autosize": {"type": "fit-x", "contains": "padding"},
         "layer": [
             {"mark": {"type": "rule", "strokeWidth": 2},
              "encoding": {
                  "x": x,
                  "y": y,
                  "y2": {"datum": 0},
-                 "color": {"field": "ending", "type": "nominal", "scale": scale, "title": "ends",
-                           "legend": {"orient": "top"}},
+                 "color": color,
                  "tooltip": [{"field": "dollars", "title": "bankroll ($)"}, {"field": "exact", "title": "P, exact"},
                              {"field": "percent", "title": "P"}],
              }},
             {"mark": {"type": "point", "filled": True, "size": 16},
              "encoding": {"x": x,
                           "y": y,
-                          "color": {"field": "ending", "type": "nominal", "scale": scale, "legend": None},
+                          "color": color,
                           "shape": {"field": "ending", "type": "nominal", "legend": None}}},
         ],
         "config": {"axis": {"labelFontSize": 11, "titleFontSize": 11}, "legend": {"labelFontSize": 11}},
