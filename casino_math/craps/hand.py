@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..bets import LOSE, WIN
 from ..display import Table, scientific
 from ..distribution import as_decimal, whole
-from .chain import COME_OUT, step, transient_states
+from .chain import COME_OUT, moves_table, step, transient_states
 from .line import PASS_SIDE
 from .rules import OXFORD, CrapsRules
 
@@ -61,6 +61,17 @@ def hand_step(state: str, rules: CrapsRules = OXFORD) -> dict[str, Fraction]:
             nxt = SEVEN_OUT if nxt == LOSE and state != COME_OUT else COME_OUT
         after[nxt] = after.get(nxt, Fraction(0)) + p
     return after
+
+
+def hand_table(rules: CrapsRules = OXFORD) -> Table:
+    """One roll of a shooter's hand as a table: from each undecided state (row) to the next (column).
+
+    >>> hand_table().rows[0][:3], hand_table().rows[1][-1]
+    (['come-out', '1/3', '1/12'], '1/6')
+    """
+    return moves_table(transient_states(rules), [SEVEN_OUT], lambda s: hand_step(s, rules),
+                       "One roll of a shooter's hand: from each state (row) to the next (column; 4 to 10 mean "
+                       "waiting on that point)")
 
 
 def rolls_of_36(p: Fraction) -> int:
