@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal, localcontext
 from fractions import Fraction
 from math import factorial
+from typing import Any
 
 from ..bets import simple_bet
 from ..distribution import Distribution, Number, exact, whole
@@ -287,6 +288,37 @@ def _ways(parts: tuple[int, ...], size: int, n: int) -> int:
     for part in parts:
         orders //= factorial(part)
     return pockets_taken * orders
+
+
+def fairness_report(log: SpinLog, exact: bool = False) -> dict[str, Any]:
+    """The ``fairness`` report of the command line: the chi-square test and the hot pocket's tail, JSON-ready.
+
+    The statistic and the tail are exact fractions, summarised past 60 digits unless ``exact`` asks for them whole
+    (:func:`casino_math.report.figure`); the p-value is a decimal string of :data:`P_VALUE_DIGITS` significant digits.
+
+    >>> report = fairness_report(SpinLog.of_spins(["17", "17", "5"]))      # (38/3)(2^2 + 1) - 3; (3 x 37 + 1)/38^3
+    >>> report["chi_square"], report["df"], report["p_value"], report["hot_pocket"], report["hot_pocket_tail"]
+    ('181/3', 37, '0.00904884973841411', '17', '14/6859')
+    """
+    from ..report import figure
+
+    test, hot = chi_square_test(log, P_VALUE_DIGITS), hot_pocket(log)
+    report: dict[str, Any] = {"spins": log.spins, **figure("chi_square", test.statistic, exact)}
+    report |= {"df": test.df, "p_value": str(test.p_value), "hot_pocket": hot, "hot_pocket_hits": log.hits(hot)}
+    return report | figure("hot_pocket_tail", pocket_tail(log, hot), exact)
+
+
+def fairness_table(report: dict[str, Any]) -> str:
+    """A ``fairness`` report as the command line's text table: each figure exactly (or its size) and as a decimal."""
+    from ..report import figures_table
+
+    hits = report["hot_pocket_hits"]
+    rows = [(f"chi-square ({report['df']} degrees of freedom)", "chi_square"),
+            ("p-value: P(chi-square >= it)", "p_value"), (f"P(a fair pocket is hit {hits} times or more)", "hot_pocket_tail")]
+    shown = {**report, "p_value": "(not a fraction)", "p_value_decimal": report["p_value"]}
+    caption = (f"{report['spins']} spins ({report.get('rules', 'oxford')} rules): is the wheel fair? The hot pocket is "
+               f"{report['hot_pocket']}, with {hits} hits")
+    return figures_table(shown, rows, caption)
 
 
 # --- One pocket, and the hottest of them ------------------------------------------------------------------------
