@@ -41,7 +41,8 @@ from math import gcd, isqrt, lcm
 from typing import TYPE_CHECKING, Any
 
 from .bets import Bet, expected_value
-from .ruin import check_bankroll, check_goal, solve
+from .bold import even_money_chances
+from .ruin import check_bankroll
 
 if TYPE_CHECKING:
     import numpy as np
@@ -297,8 +298,10 @@ def kelly_growth(bet: Bet) -> Decimal:
 def growth_share(bet: Bet, multiple: Fraction | int) -> Decimal:
     """G(m f*) / G(f*): the share of the Kelly growth kept by staking ``multiple`` times the Kelly fraction.
 
-    For a small edge G(m f*) / G(f*) is close to m (2 - m): half Kelly keeps
-    about three quarters of the growth, twice Kelly keeps none of it.
+    When every outcome x of one unit makes f* x small, log(1 + f x) is close
+    to f x - (f x)^2 / 2 and G(m f*) / G(f*) is close to m (2 - m): half Kelly
+    keeps about three quarters of the growth, twice Kelly keeps none of it.  A
+    small edge alone is not enough: a long shot can make f* x large.
 
     >>> from casino_math.bets import simple_bet
     >>> from casino_math.distribution import Distribution
@@ -314,6 +317,35 @@ def growth_share(bet: Bet, multiple: Fraction | int) -> Decimal:
     with localcontext() as ctx:
         ctx.prec = DIGITS
         return growth_rate(bet, m * best) / growth_rate(bet, best)
+
+
+def growth_zero(bet: Bet, places: int = 3) -> Fraction:
+    """The multiple c > 1 of the Kelly fraction where the growth rate is back to 0, G(c f*) = 0, to ``places`` places.
+
+    G is concave with G(0) = 0 and a peak at f*, so past the peak it falls
+    through 0 once, before the stake at which the worst outcome takes the whole
+    bankroll.  The root is bracketed by bisection on the sign of G (28
+    significant digits) to a hundredth of the last place, then rounded.  For a
+    bet whose f* x is small for every outcome, c is close to 2.
+
+    >>> from casino_math.bets import simple_bet
+    >>> from casino_math.distribution import Distribution
+    >>> coin = Distribution({"H": Fraction(51, 100), "T": Fraction(49, 100)})
+    >>> growth_zero(simple_bet("heads", coin, lambda s: s == "H", 1))     # just below 2, as at every even-money bet
+    Fraction(1999, 1000)
+    """
+    if not isinstance(places, int) or isinstance(places, bool) or not 1 <= places <= 20:
+        raise ValueError(f"the decimal places must be a whole number from 1 to 20, not {places!r}")
+    best = kelly_fraction(bet)
+    if best == 0:
+        raise ValueError(f"{bet.name} does not favour the bettor: its Kelly fraction is 0 and its growth rate is "
+                         "below 0 for every stake; pick a bet with a positive expected value")
+    low, high = Fraction(1), safe_limit(bet) / best           # G(f*) > 0; G falls without bound near the limit
+    width = Fraction(1, 100 * 10**places)
+    while high - low > width:
+        middle = (low + high) / 2
+        low, high = (middle, high) if growth_rate(bet, middle * best) > 0 else (low, middle)
+    return Fraction(round((low + high) / 2 * 10**places), 10**places)
 
 
 def p_ever_down_to(level: Fraction | int, multiple: Fraction | int) -> Decimal:
@@ -387,58 +419,9 @@ def p_ever_down_by(bet: Bet, units: int) -> Fraction:
     >>> p_ever_down_by(simple_bet("heads", coin, lambda s: s == "H", 1), 2)     # (2/3) ** 2
     Fraction(4, 9)
     """
-    p, q = _win_one_lose_one(bet)
+    p, q = even_money_chances(bet)
     units = check_bankroll(units, "the number of units down")
     return Fraction(1) if p <= q else (q / p) ** units
-
-
-def _win_one_lose_one(bet: Bet) -> tuple[Fraction, Fraction]:
-    net = bet.net()
-    if not set(net) <= {Fraction(-1), Fraction(0), Fraction(1)}:
-        raise ValueError(f"{bet.name} does not pay even money; this needs a bet that wins or loses one unit "
-                         "(or pushes), such as red or the pass line")
-    return net.P({Fraction(1)}), net.P({Fraction(-1)})
-
-
-def bold_stake(bankroll: int, goal: int) -> int:
-    """Bold play's stake: the whole bankroll, or just enough to reach the goal if that is less.
-
-    >>> bold_stake(20, 30), bold_stake(10, 30)
-    (10, 10)
-    """
-    return min(bankroll, goal - bankroll)
-
-
-def bold_play(bet: Bet, bankroll: int, goal: int) -> Fraction:
-    """The exact chance that bold play on an even-money bet turns ``bankroll`` units into ``goal``.
-
-    Each bankroll x between 0 and the goal satisfies P(x) = p' P(x + s) + q' P(x - s),
-    with s the bold stake and p', q' the chances of a win and a loss once
-    pushes are left out; the equations are solved exactly.
-
-    >>> from casino_math.bets import simple_bet
-    >>> from casino_math.distribution import Distribution
-    >>> coin = Distribution({"H": Fraction(2, 5), "T": Fraction(3, 5)})
-    >>> bold_play(simple_bet("heads", coin, lambda s: s == "H", 1), 1, 3)   # 1 -> 2 or 0; 2 -> 3 or 1
-    Fraction(4, 19)
-    """
-    bankroll, goal = check_goal(bankroll, goal)
-    p, q = _win_one_lose_one(bet)
-    if p + q == 0:
-        raise ValueError(f"{bet.name} always pushes, so a session on it never ends")
-    p, q = p / (p + q), q / (p + q)
-    rows: list[dict[int, Fraction]] = []
-    rhs: list[list[Fraction]] = []
-    for x in range(1, goal):
-        s = bold_stake(x, goal)
-        row = {x - 1: Fraction(1)}
-        if x + s < goal:
-            row[x + s - 1] = row.get(x + s - 1, Fraction(0)) - p
-        if x - s > 0:
-            row[x - s - 1] = row.get(x - s - 1, Fraction(0)) - q
-        rows.append(row)
-        rhs.append([p if x + s >= goal else Fraction(0)])
-    return solve(rows, rhs)[bankroll - 1][0]
 
 
 def simulate_proportional(bet: Bet, fraction: Fraction | int, bets: int, paths: int,
@@ -483,22 +466,3 @@ def lowest_bankroll(bet: Bet, fraction: Fraction | int, bets: int, paths: int, r
         log_lowest = np.minimum(log_lowest, path.min(axis=1))
         log_now = path[:, -1]
     return np.exp(log_lowest)
-
-
-def simulate_bold(bet: Bet, bankroll: int, goal: int, sessions: int, rng: np.random.Generator) -> Any:
-    """Seeded Monte Carlo twin of :func:`bold_play`: each session's final bankroll, the goal or 0.
-
-    Every session still under way stakes :func:`bold_stake` on the next bet, until all have ended.
-    """
-    import numpy as np
-
-    bankroll, goal = check_goal(bankroll, goal)
-    p, q = _win_one_lose_one(bet)
-    chances = np.array([float(q), float(1 - p - q), float(p)])
-    now = np.full(sessions, bankroll)
-    playing = (now > 0) & (now < goal)
-    while playing.any():
-        stake = np.minimum(now[playing], goal - now[playing])
-        now[playing] += stake * (rng.choice(3, size=int(playing.sum()), p=chances) - 1)
-        playing = (now > 0) & (now < goal)
-    return now

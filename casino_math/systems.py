@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any, Final, Literal, TypeAlias
 
 from .bets import Bet, house_edge_per_bet_made
+from .bold import check_table_max
 from .distribution import Distribution, is_whole
 from .ruin import check_bankroll, check_goal, cover
 from .session import _check_rounds
@@ -108,7 +109,8 @@ class Play:
     ``final`` is the distribution of the bankroll when the session ends (goal
     reached, bankroll unable to cover the smallest bet, the system's own stop,
     or ``rounds`` bets made).  ``expected_action`` is the expected total of the
-    stakes put down, ``expected_bets`` the expected number of bets.
+    stakes put down, ``expected_bets`` the expected number of bets; ``builds_on``
+    says what a system's next stake built on after a stake was cut.
     """
 
     system: str
@@ -121,6 +123,7 @@ class Play:
     expected_action: Fraction
     expected_bets: Fraction
     smallest_bet: Fraction
+    builds_on: str = "wanted"
 
     def expected_net(self) -> Fraction:
         """The expected net result: the expected final bankroll less the starting one.
@@ -173,17 +176,7 @@ class Play:
         return self.final.P(lambda b: b > self.bankroll)
 
 
-def _check_table_max(table_max: object) -> int | None:
-    if table_max is None:
-        return None
-    if not is_whole(table_max) or table_max < 1:
-        raise ValueError(
-            f"the table maximum must be a positive whole number of units (table minimums), not {table_max!r}"
-        )
-    return table_max
-
-
-def stake_put_down(wanted: Stake, bankroll: Fraction, table_max: int | None, per_unit: Fraction) -> int:
+def stake_put_down(wanted: Stake, bankroll: Fraction | int, table_max: int | None, per_unit: Fraction | int) -> int:
     """The stake actually bet, in whole units: the one wanted, cut to the table maximum and to the bankroll.
 
     ``per_unit`` is what one unit of stake can cost at worst (1, or more with a
@@ -199,8 +192,68 @@ def stake_put_down(wanted: Stake, bankroll: Fraction, table_max: int | None, per
     return stake if table_max is None else min(stake, table_max)
 
 
+#: What a system's next stake builds on when the table or the bankroll cut the last one: the stake it wanted
+#: (a d'Alembert that wanted 52 units and was allowed 50 wants 53 after a loss), or the stake allowed (51).
+BUILDS_ON: Final = ("wanted", "allowed")
+
+
+def next_wanted(system: System, wanted: Stake, stake: int, net: Fraction | int, builds_on: str = "wanted") -> Stake:
+    """The stake the system wants next, after a bet of ``stake`` (it wanted ``wanted``) that netted ``net`` per unit.
+
+    A push leaves it as it was; "bet it all" keeps wanting everything.
+
+    >>> next_wanted(DALEMBERT, 52, 50, -1), next_wanted(DALEMBERT, 52, 50, -1, builds_on="allowed")
+    (53, 51)
+    """
+    if net == 0:
+        return wanted
+    base = wanted if builds_on == "wanted" or wanted == ALL else stake
+    return system.after_win(base) if net > 0 else system.after_loss(base)
+
+
+def _check_builds_on(builds_on: object) -> str:
+    if builds_on not in BUILDS_ON:
+        raise ValueError(f"after a stake is cut, the next one builds on the stake 'wanted' or the stake 'allowed', "
+                         f"not {builds_on!r}")
+    return str(builds_on)
+
+
+@dataclass
+class _Session:
+    """The counts of a session in progress, over D**m after m bets: every state still in play and every ending.
+
+    ``live`` maps (bankroll in steps, stake wanted next) to its count; ``ended`` maps a final bankroll to its count.
+    """
+
+    live: dict[tuple[int, Stake], int]
+    ended: dict[int, int]
+    action: int = 0
+    bets: int = 0
+
+
+def _one_bet(session: _Session, results: list[tuple[int, int]], denominator: int, least: int, top: int | None,
+             cap: int | None, system: System, builds_on: str) -> _Session:
+    """The session after one more bet: each live state spread over the bet's results (net in steps, count)."""
+    after: dict[tuple[int, Stake], int] = {}
+    ended = {b: count * denominator for b, count in session.ended.items()}
+    action, bets = session.action * denominator, session.bets * denominator
+    for (b, wanted), count in session.live.items():
+        stake = stake_put_down(wanted, b, cap, least)
+        action += stake * count
+        bets += count
+        following = {sign: next_wanted(system, wanted, stake, sign, builds_on) for sign in (-1, 0, 1)}
+        for x, c in results:
+            nxt = b + stake * x
+            if nxt < least or (top is not None and nxt >= top):
+                ended[nxt] = ended.get(nxt, 0) + count * c
+            else:
+                key = (nxt, following[(x > 0) - (x < 0)])
+                after[key] = after.get(key, 0) + count * c
+    return _Session(after, ended, action, bets)
+
+
 def play(bet: Bet, system: System, bankroll: int, goal: int | None = None, table_max: int | None = None,
-         rounds: int = 100) -> Play:
+         rounds: int = 100, builds_on: str = "wanted") -> Play:
     """Play ``system`` on ``bet`` from ``bankroll`` units, exactly.
 
     The session ends at ``goal`` units or more, when the bankroll cannot cover
@@ -208,7 +261,10 @@ def play(bet: Bet, system: System, bankroll: int, goal: int | None = None, table
     the chance of every (bankroll, stake wanted next) pair still in play is
     spread over the bet's results.  Bankrolls are whole numbers of steps (1/20
     of a unit for the banker's 19 to 20) and chances whole-number counts over
-    D**m after m bets, so the arithmetic is exact and quick.
+    D**m after m bets, so the arithmetic is exact and quick.  Every bet is
+    independent of the last (a coup is dealt from a freshly shuffled shoe).
+    ``builds_on`` says what the next stake builds on after the table or the
+    bankroll cut one: the stake ``"wanted"`` or the stake ``"allowed"``.
 
     >>> from casino_math.dice import coin
     >>> from casino_math.bets import even_money
@@ -224,7 +280,8 @@ def play(bet: Bet, system: System, bankroll: int, goal: int | None = None, table
     bankroll = check_bankroll(bankroll)
     if goal is not None:
         bankroll, goal = check_goal(bankroll, goal)
-    table_max, rounds = _check_table_max(table_max), _check_rounds(rounds)
+    table_max, rounds = check_table_max(table_max), _check_rounds(rounds)
+    builds_on = _check_builds_on(builds_on)
     if system.max_bets is not None:
         rounds = min(rounds, system.max_bets)
     net = bet.net()
@@ -234,40 +291,20 @@ def play(bet: Bet, system: System, bankroll: int, goal: int | None = None, table
     per_unit = cover(bet)
     least, top = int(per_unit * scale), None if goal is None else goal * scale
 
-    win, lose = system.after_win, system.after_loss
-
-    # live: (bankroll in steps, stake wanted next) -> count over D**m; ended: bankroll -> count over D**m
-    live: dict[tuple[int, Stake], int] = {(bankroll * scale, system.first): 1}
-    ended: dict[int, int] = {}
-    action = bets = played = 0
-    if bankroll * scale < least:
-        live, ended = {}, {bankroll * scale: 1}
-    cap = table_max or 0
-    while live and played < rounds:
-        after: dict[tuple[int, Stake], int] = {}
-        ended = {b: count * denominator for b, count in ended.items()}
-        action, bets = action * denominator, bets * denominator
-        for (b, wanted), count in live.items():
-            stake = b // least if wanted == ALL else min(wanted, b // least)  # as stake_put_down, in steps
-            if cap and stake > cap:
-                stake = cap
-            action += stake * count
-            bets += count
-            moves = ((b + stake * x, c, wanted if x == 0 else win(wanted) if x > 0 else lose(wanted))
-                     for x, c in results)
-            for nxt, c, next_wanted in moves:
-                if nxt < least or (top is not None and nxt >= top):
-                    ended[nxt] = ended.get(nxt, 0) + count * c
-                else:
-                    key = (nxt, next_wanted)
-                    after[key] = after.get(key, 0) + count * c
-        live, played = after, played + 1
-    for (b, _), count in live.items():
+    start = bankroll * scale
+    session = _Session({(start, system.first): 1}, {}) if start >= least else _Session({}, {start: 1})
+    played = 0
+    while session.live and played < rounds:
+        session = _one_bet(session, results, denominator, least, top, table_max, system, builds_on)
+        played += 1
+    ended = dict(session.ended)
+    for (b, _), count in session.live.items():
         ended[b] = ended.get(b, 0) + count
     total = denominator**played
     final = Distribution.from_counts({Fraction(b, scale): ended[b] for b in sorted(ended)})
     return Play(system.name, bet.name, bankroll, goal, table_max, rounds, final,
-                Fraction(action * denominator, total), Fraction(bets * denominator, total), per_unit)
+                Fraction(session.action * denominator, total), Fraction(session.bets * denominator, total), per_unit,
+                builds_on)
 
 
 def edge_on_action(bet: Bet) -> Fraction:

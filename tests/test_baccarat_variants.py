@@ -1,9 +1,11 @@
-"""What counting can and cannot do, for EZ Baccarat's side bets and the pair bets: the fundamental theorem
-checked exactly, every side bet's chances summing to 1 on many shoes, a counter through real shoes, bad inputs."""
+"""What counting can and cannot do, for EZ Baccarat's side bets and the pair bets: the unchanged mean edge and
+Thorp and Walden's theorem checked exactly (and against dealing every order of a small shoe), every side bet's
+chances summing to 1 on many shoes, a counter through real shoes, bad inputs."""
 
 import random
 from collections import Counter
 from fractions import Fraction
+from itertools import pairwise, permutations
 
 import pytest
 
@@ -16,6 +18,7 @@ from casino_math.baccarat.count import (
     edge,
     edge_after,
     effects_by_rank,
+    mean_edge_check,
     next_card,
     shoe_of_cards,
     theorem_check,
@@ -37,7 +40,7 @@ def random_shoe(seed, size):
 
 @pytest.mark.parametrize("bet_id", ["banker", "player", "tie", *SIDE_BETS])
 def test_one_unseen_card_leaves_the_edge_unchanged_on_average(bet_id):
-    # Thorp and Walden's theorem, one card: sum over the next card of P(card) x edge(shoe less it) = edge(shoe).
+    # The martingale step: sum over the next card of P(card) x edge(shoe less it) = edge(shoe).
     shoe = Shoe.of_decks(1)
     by = "card" if bet_id in SIDE_BETS[2:] else "value"
     average = sum((Fraction(n, shoe.size) * edge(bet_id, after, ONE_DECK) for n, after in next_card(shoe, by)),
@@ -47,10 +50,45 @@ def test_one_unseen_card_leaves_the_edge_unchanged_on_average(bet_id):
 
 @pytest.mark.parametrize("bet_id", SIDE_BETS)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_the_theorem_holds_for_two_unseen_cards_from_an_uneven_shoe(bet_id, seed):
+def test_the_mean_edge_is_unchanged_by_two_unseen_cards_from_an_uneven_shoe(bet_id, seed):
     shoe = random_shoe(seed, 20)
-    full, after = theorem_check(bet_id, EZ, shoe, dealt=2)
+    full, after = mean_edge_check(bet_id, EZ, shoe, dealt=2)
     assert full == after
+
+
+def edges_dealing_every_order(bet_id, shoe, dealt):
+    """The bet's edge over what is left after each ordered way to deal ``dealt`` of the shoe's cards, one by one."""
+    cards = [v for v, n in enumerate(shoe.counts) for _ in range(n)]
+    edges = []
+    for first in permutations(range(len(cards)), dealt):
+        left = list(shoe.counts)
+        for i in first:
+            left[cards[i]] -= 1
+        edges.append(edge(bet_id, Shoe(tuple(left)), EZ))
+    return edges
+
+
+@pytest.mark.parametrize("bet_id", ["dragon_7", "panda_8", "banker"])
+def test_the_theorem_against_dealing_every_order_of_a_small_shoe(bet_id):
+    # a 10-card shoe rich in 7s and 8s: every ordered way to deal 0 to 4 cards (5,040 ways for 4), each equally likely
+    shoe = Shoe.from_values({0: 3, 1: 1, 3: 1, 6: 1, 7: 2, 8: 2})
+    gains = []
+    for k in range(5):
+        edges = edges_dealing_every_order(bet_id, shoe, k)
+        assert sum(edges, Fraction(0)) / len(edges) == edge(bet_id, shoe, EZ)                   # the lemma
+        gains.append(sum((max(e, Fraction(0)) for e in edges), Fraction(0)) / len(edges))
+    assert tuple(gains) == theorem_check(bet_id, EZ, shoe, dealt=4)
+    assert all(a <= b for a, b in pairwise(gains))                                              # the theorem
+
+
+@pytest.mark.parametrize("bet_id", SIDE_BETS)
+def test_the_spread_grows_for_every_convex_function_tried(bet_id):
+    # Thorp and Walden: E[f(edge)] never falls, for f(x) = max(x, 0), (x - mean)^2 and |x - mean|
+    shoe = random_shoe(6, 16)
+    mean = edge(bet_id, shoe, EZ)
+    for f in (lambda e: max(e, Fraction(0)), lambda e: (e - mean) ** 2, lambda e: abs(e - mean)):
+        values = [edge_after(bet_id, shoe, EZ, dealt=k).E(f) for k in range(4)]
+        assert all(a <= b for a, b in pairwise(values)), bet_id
 
 
 def test_the_edge_spreads_although_its_mean_stays():
@@ -104,6 +142,8 @@ def test_the_counter_through_real_shoes_keeps_its_books():
         assert result.gain[bet_id] == sum(result.shoe_gains[bet_id])
         assert (result.gain[bet_id] > 0) == (result.favourable[bet_id] > 0)
         assert result.favourable[bet_id] <= result.coups
+        assert len(result.favourable_cards_left[bet_id]) == result.favourable[bet_id]
+        assert all(6 < left <= 52 for left in result.favourable_cards_left[bet_id])
 
 
 def test_the_counter_is_reproducible_from_its_seed():
@@ -142,6 +182,7 @@ def test_bad_input_is_a_clear_error(call, error, message):
 
 
 def test_the_value_of_betting_only_when_favourable_never_falls_as_cards_are_dealt():
-    # The theorem's second half: E[max(edge, 0)] is non-decreasing in the number of cards dealt unseen.
+    # Thorp and Walden's theorem: E[max(edge, 0)] is non-decreasing in the number of cards dealt unseen.
     gains = [counter_gain_exact("dragon_7", Shoe.of_decks(1), ONE_DECK, dealt=k) for k in range(4)]
     assert gains == sorted(gains) and gains[0] == 0 < gains[-1]
+    assert theorem_check("dragon_7", ONE_DECK, dealt=3) == tuple(gains)

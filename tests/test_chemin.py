@@ -1,8 +1,9 @@
 """Chemin de fer as a game: each cell's figures against a deal-by-deal enumeration, the identities of a game's
-solution, the punto banco chart's departures from the banker's best reply, and the bad inputs."""
+solution, Kemeny and Snell's model dealt with replacement, the punto banco chart's departures from the banker's best
+reply and what it guarantees, and the bad inputs."""
 
 from fractions import Fraction
-from itertools import pairwise, permutations
+from itertools import pairwise, permutations, product
 
 import pytest
 
@@ -10,13 +11,16 @@ from casino_math.baccarat.cards import Shoe, hand_total
 from casino_math.baccarat.chemin import (
     CELLS,
     PLAYER_DRAWS,
+    WITH_REPLACEMENT,
     banker_expectation,
     banker_gain_count,
     banker_gains,
+    banker_guarantee,
     best_reply,
     best_reply_range,
     best_reply_value,
     breakpoints,
+    cell_chances_with_replacement,
     cell_counts,
     chart_differences,
     chart_edges,
@@ -110,10 +114,69 @@ def test_eight_decks_the_player_mixes_on_5_and_the_banker_only_on_6_when_the_pla
     assert dl < dr and sl > sr       # no saddle point in pure strategies: both sides must mix
 
 
+def brute_force_cells_with_replacement(player_draws_on_5):
+    """Each cell's (reach, gain standing, gain drawing) with replacement, dealing every four first values in order and
+    then each third card, every value weighted by its share of a deck (4 of 13 for 0, 1 of 13 for the others)."""
+    weight = [4] + [1] * 9
+    cells = {cell: [Fraction(0)] * 3 for cell in CELLS}
+    for p1, b1, p2, b2 in product(range(10), repeat=4):
+        p, b = hand_total([p1, p2]), hand_total([b1, b2])
+        if p in NATURALS or b in NATURALS:
+            continue
+        w = Fraction(weight[p1] * weight[b1] * weight[p2] * weight[b2], 13**4)
+        thirds = range(10) if p in PLAYER_DRAWS[player_draws_on_5] else [STOOD]
+        for third in thirds:
+            w3 = w if third is STOOD else w * Fraction(weight[third], 13)
+            final_p = p if third is STOOD else hand_total([p, third])
+            cell = cells[(b, third)]
+            cell[0] += w3
+            cell[1] += w3 * ((b > final_p) - (b < final_p))
+            for fifth in range(10):
+                drawn = hand_total([b, fifth])
+                cell[2] += w3 * Fraction(weight[fifth], 13) * ((drawn > final_p) - (drawn < final_p))
+    return {cell: tuple(c) for cell, c in cells.items()}
+
+
+@pytest.mark.parametrize("player_draws_on_5", [True, False])
+def test_with_replacement_each_cell_matches_dealing_every_value_in_order(player_draws_on_5):
+    _, cells = cell_chances_with_replacement(WITH_REPLACEMENT, player_draws_on_5)
+    assert cells == brute_force_cells_with_replacement(player_draws_on_5)
+
+
+def test_kemeny_and_snells_model_has_the_review_s_exact_solution():
+    # Recomputed independently for the review of 2026-12-01 (the specialist in casino mathematics): with replacement
+    # the player draws on 5 with chance 9/11, the banker draws on 6 when the player stood with chance 859/2288, and
+    # the game is worth 679568/53094899 to the banker.
+    solution = solve(WITH_REPLACEMENT)
+    assert solution.player_draws_on_5 == Fraction(9, 11)
+    assert {c: p for c, p in solution.banker.items() if 0 < p < 1} == {(6, STOOD): Fraction(859, 2288)}
+    assert solution.value == Fraction(679568, 53094899)
+
+
+def test_with_replacement_the_value_is_each_sides_mixed_payoff():
+    solution, q = solve(WITH_REPLACEMENT), Fraction(9, 11)
+    # the banker's mix makes the player's two choices worth the same, and both worth the value
+    assert banker_expectation(WITH_REPLACEMENT, 1, solution.banker) == solution.value
+    assert banker_expectation(WITH_REPLACEMENT, 0, solution.banker) == solution.value
+    # the player's mix makes the banker's two columns worth the same, and both worth the value
+    (dl, dr), (sl, sr) = solution.matrix
+    assert q * dl + (1 - q) * sl == q * dr + (1 - q) * sr == solution.value
+
+
 def test_a_nearly_infinite_shoe_approaches_the_with_replacement_solution():
-    # dealing with replacement, Kemeny and Snell's model, is the limit of an ever larger shoe
-    solution = solve(Shoe.of_decks(10**6))
-    assert abs(solution.player_draws_on_5 - Fraction(9, 11)) < Fraction(1, 10**6)
+    # the chance of every six-card sequence from d decks tends to its chance with replacement as d grows
+    huge, limit = solve(Shoe.of_decks(10**6)), solve(WITH_REPLACEMENT)
+    assert abs(huge.player_draws_on_5 - limit.player_draws_on_5) < Fraction(1, 10**5)
+    assert abs(huge.value - limit.value) < Fraction(1, 10**7)
+
+
+def test_the_casino_chart_is_a_best_reply_to_the_optimal_mix_but_guarantees_less_than_the_value():
+    solution, chart = solve(EIGHT), STANDARD_DRAWING.banker_draws
+    assert banker_expectation(EIGHT, solution.player_draws_on_5, chart) == solution.value
+    guarantee = banker_guarantee(EIGHT, chart)
+    assert guarantee == banker_expectation(EIGHT, 1, chart) < solution.value      # a player who always draws on 5
+    assert all(banker_expectation(EIGHT, Fraction(k, 50), chart) >= guarantee for k in range(51))
+    assert f"{float(guarantee):.4%}" == "1.2351%"        # the review's figure for 8 decks
 
 
 def test_the_breakpoints_are_where_a_contested_cell_changes_its_best_choice():

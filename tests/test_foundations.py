@@ -1,21 +1,35 @@
-"""The facts the foundations chapter teaches, checked with the library it uses, and the labels other pages link to."""
+"""The facts the foundations chapter teaches (and the derivations of the chance chapter), checked with the library
+they use or counted independently, the theorems as the chapter states them, and the labels other pages link to."""
 
+import itertools
 import json
+import re
+from collections import Counter
 from fractions import Fraction
-from math import comb, erf, sqrt
+from math import comb, erf, prod, sqrt
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from casino_math import Distribution, E, P, bets, craps, roulette
+from casino_math.baccarat import Shoe
 from casino_math.dice import die, total, two_dice
+from casino_math.display import percent
+from casino_math.draws import (
+    draw_covariance,
+    finite_population_correction,
+    first_cards,
+    hypergeometric,
+    variance_of_sum,
+)
 from casino_math.session import session
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTER = ROOT / "book" / "foundations.ipynb"
 LABELS = ["foundations", "foundations-independence", "foundations-conditional", "foundations-binomial",
           "foundations-geometric", "foundations-chebyshev", "foundations-lln", "foundations-clt",
-          "foundations-continuity", "foundations-exercises"]
+          "foundations-continuity", "foundations-exercises", "foundations-without-replacement"]
 
 RED = roulette.red()
 PASS = craps.bet("pass")
@@ -187,3 +201,266 @@ def test_bayes_a_losing_pass_line_lost_on_the_come_out():
     assert P(lost, PASS.space) == 1 - bets.p_win(PASS) == Fraction(251, 495)   # the pass line never pushes
     lost_at_once = P(lambda totals: len(totals) == 1, PASS.space.given(lost))
     assert lost_at_once == come_out.P({2, 3, 12}) / P(lost, PASS.space) == Fraction(55, 251)
+
+
+# --- the theorems, as the chapters state them ------------------------------------------------------------------
+
+CHANCE = ROOT / "book" / "chance.ipynb"
+STATEMENTS = {"thm-exchangeable": "theorem", "prop-hypergeometric": "proposition", "prop-draw-covariance": "proposition",
+              "prop-finite-population": "proposition", "lem-chebyshev": "lemma", "thm-lln": "theorem",
+              "thm-clt": "theorem"}
+
+
+def statement_and_what_follows(label: str) -> tuple[str, str]:
+    """The prf directive that defines ``label``: its kind, and the text after its closing fence."""
+    text = markdown_of(CHAPTER)
+    match = re.search(r"```\{prf:(\w+)\}[^\n]*\n:label: " + re.escape(label) + r"\n.*?\n```\n", text, re.DOTALL)
+    assert match, f"no prf directive labelled {label} in the chapter"
+    return match.group(1), text[match.end():].lstrip("\n")
+
+
+@pytest.mark.parametrize("label, kind", STATEMENTS.items())
+def test_each_result_is_stated_as_a_theorem_and_all_but_the_clt_are_proved(label, kind):
+    stated_as, after = statement_and_what_follows(label)
+    assert stated_as == kind
+    # The central limit theorem is cited, not proved; every other statement is followed by its proof.
+    assert after.startswith("```{prf:proof}") is (label != "thm-clt")
+
+
+@pytest.mark.parametrize("label, hypotheses", [
+    ("thm-lln", ["**independent**", "**identically distributed**", "**finite variance**"]),
+    ("thm-clt", ["**independent**", "**identically distributed**", "**finite variance**", r"\sigma^2 > 0"]),
+])
+def test_the_limit_theorems_name_their_hypotheses(label, hypotheses):
+    text = markdown_of(CHAPTER)
+    statement = text[text.index(f":label: {label}\n"):]
+    statement = statement[:statement.index("```")]
+    assert all(h in statement for h in hypotheses)
+
+
+def test_the_law_of_large_numbers_has_its_proof_exercise_and_every_exercise_a_level():
+    text = markdown_of(CHAPTER)
+    assert re.search(r"```\{exercise\} The weak law, proved\n:label: foundations-ex-lln-proof\n:class: core\n"
+                     r"1\. Prove \{prf:ref\}`thm-lln` from \{prf:ref\}`lem-chebyshev`", text)
+
+
+# --- the numbers the chapters glue, read back from the saved notebooks ------------------------------------------
+
+def glued(name: str, path: Path = CHAPTER) -> str:
+    """The text a notebook glued under ``name`` (what the reader sees in the prose)."""
+    for cell in json.loads(path.read_text())["cells"]:
+        for output in cell.get("outputs", []):
+            if output.get("metadata", {}).get("scrapbook", {}).get("name") == name:
+                return output["data"]["application/papermill.record/text/plain"]
+    raise KeyError(f"{path.name} glues nothing called {name}")
+
+
+def shoe_cards(decks: int, face=None) -> list:
+    """Every card of a shoe of ``decks`` decks, told apart, as its point value (or as ``face(rank)``)."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    value = face or (lambda rank: 0 if rank in ("10", "J", "Q", "K") else 1 if rank == "A" else int(rank))
+    return [value(rank) for _ in range(decks) for rank in ranks for _ in range(4)]
+
+
+def ordered_pairs(cards: list, both) -> Fraction:
+    """The share of ordered pairs of different cards (first, second) for which ``both`` holds, counted one by one."""
+    hits = sum(both(cards[i], cards[j]) for i in range(len(cards)) for j in range(len(cards)) if i != j)
+    return Fraction(hits, len(cards) * (len(cards) - 1))
+
+
+EIGHT_DECKS = shoe_cards(8)
+
+
+def test_the_eight_deck_shoe_is_416_cards_with_128_ten_value_cards():
+    # Eight 52-card decks; tens, jacks, queens and kings count 0.
+    assert (len(EIGHT_DECKS), EIGHT_DECKS.count(0)) == (416, 128)
+    assert (glued("found_shoe_size"), glued("found_tens"), glued("found_p_ten")) == ("416", "128", "4/13")
+
+
+def test_two_ten_value_cards_counted_pair_by_pair():
+    both_tens = ordered_pairs(EIGHT_DECKS, lambda a, b: a == 0 and b == 0)
+    assert both_tens == Fraction(508, 5395) and glued("found_both_tens") == "508/5395"
+    p = Fraction(128, 416)
+    covariance = both_tens - p * p
+    assert covariance == Fraction(-36, 70135) == draw_covariance(128, 416)
+    assert (glued("found_cov"), glued("found_corr")) == ("-36/70135", "-1/415")
+    assert covariance / (p * (1 - p)) == Fraction(-1, 415)
+
+
+def test_after_a_ten_value_card_the_second_is_one_with_127_in_415():
+    after_ten = ordered_pairs(EIGHT_DECKS, lambda a, b: a == 0 and b == 0) / Fraction(128, 416)
+    after_other = ordered_pairs(EIGHT_DECKS, lambda a, b: a != 0 and b == 0) / Fraction(288, 416)
+    assert (after_ten, after_other) == (Fraction(127, 415), Fraction(128, 415))
+    assert (glued("found_ten_after_ten"), glued("found_ten_after_other")) == ("127/415", "128/415")
+    assert glued("found_ex_total_second") == "4/13"
+
+
+def test_every_position_of_a_small_shoe_has_the_first_cards_law():
+    cards = [0, 0, 0, 9, 9, 5, 5]
+    orders = list(itertools.permutations(range(len(cards))))
+    first_two = Counter((cards[o[0]], cards[o[1]]) for o in orders)
+    for i, j in itertools.permutations(range(len(cards)), 2):
+        assert Counter((cards[o[i]], cards[o[j]]) for o in orders) == first_two
+
+
+def test_first_cards_of_one_deck_against_every_ordered_triple():
+    cards = shoe_cards(1)
+    triples = Counter((cards[i], cards[k]) for i, j, k in itertools.permutations(range(len(cards)), 3))
+    dealt = first_cards(Shoe.of_decks(1), 3)
+    assert dealt.map(lambda c: (c[0], c[2])) == Distribution.from_counts(dict(triples))
+    assert dealt.map(lambda c: (c[0], c[2])) == first_cards(Shoe.of_decks(1), 2)
+
+
+def test_the_hypergeometric_law_against_every_hand_of_four_from_one_deck():
+    cards = shoe_cards(1)
+    tens = Counter(sum(cards[i] == 0 for i in hand) for hand in itertools.combinations(range(52), 4))
+    assert hypergeometric(16, 52, 4) == Distribution.from_counts(dict(tens))
+
+
+def falling(n: int, k: int) -> int:
+    return prod(range(n - k + 1, n + 1))
+
+
+def hypergeometric_by_sequences(kind: int, population: int, drawn: int, k: int) -> Fraction:
+    """P(k of the kind among ``drawn``): C(drawn, k) orders of kind/other, each a product of falling chances."""
+    return Fraction(comb(drawn, k) * falling(kind, k) * falling(population - kind, drawn - k),
+                    falling(population, drawn))
+
+
+def test_six_cards_from_the_shoe_against_six_put_back():
+    p = Fraction(128, 416)
+    from_shoe = [hypergeometric_by_sequences(128, 416, 6, k) for k in range(7)]
+    put_back = [comb(6, k) * p**k * (1 - p) ** (6 - k) for k in range(7)]
+    assert glued("found_six_none") == percent(from_shoe[0], 3) and glued("found_six_none_put_back") == percent(put_back[0], 3)
+    assert glued("found_six_two") == percent(from_shoe[2], 3) and glued("found_six_two_put_back") == percent(put_back[2], 3)
+    assert from_shoe[0] < put_back[0] and from_shoe[2] > put_back[2]
+
+
+def test_the_finite_population_correction_against_every_hand_of_a_small_shoe():
+    numbers = [0, 0, 0, 1, 2, 3, 5, 5, 8, 9]
+    mean = Fraction(sum(numbers), len(numbers))
+    sigma2 = Fraction(sum(x * x for x in numbers), len(numbers)) - mean**2
+    for n in range(1, len(numbers) + 1):
+        totals = [sum(numbers[i] for i in hand) for hand in itertools.combinations(range(len(numbers)), n)]
+        variance = Fraction(sum(t * t for t in totals), len(totals)) - Fraction(sum(totals), len(totals)) ** 2
+        assert variance == n * sigma2 * Fraction(len(numbers) - n, len(numbers) - 1)
+    shoe = Shoe.from_values({0: 3, 1: 1, 2: 1, 3: 1, 5: 2, 8: 1, 9: 1})
+    assert all(variance_of_sum(shoe, n, lambda v: v) == n * sigma2 * finite_population_correction(10, n)
+               for n in range(1, 11))
+
+
+def test_ten_value_cards_before_the_cut_card():
+    # 14 cards behind the cut card (the baccarat chapters' assumption): 402 dealt.
+    law = [hypergeometric_by_sequences(128, 416, 402, k) for k in range(403)]
+    mean = sum(k * q for k, q in enumerate(law))
+    variance = sum(k * k * q for k, q in enumerate(law)) - mean**2
+    p = Fraction(128, 416)
+    assert (mean, variance) == (402 * p, Fraction(202608, 70135)) == (402 * p, 402 * p * (1 - p) * Fraction(14, 415))
+    assert (glued("found_cut_dealt"), glued("found_cut_var"), glued("found_cut_correction")) == (
+        "402", "202608/70135", "14/415")
+    assert glued("found_cut_var_put_back") == "14472/169"
+    # The count among the 14 left is 128 minus the count dealt: the same variance.
+    assert variance == hypergeometric(128, 416, 14).variance()
+    # E[H(H - 1)] by counting ordered pairs of positions, as the exercise does.
+    assert glued("found_ex_factorial_moment") == str(Fraction(402 * 401 * 128 * 127, 416 * 415))
+
+
+@pytest.mark.parametrize("decks, expected", [(8, "31/415"), (6, "23/311"), (1, "1/17")])
+def test_the_players_first_two_cards_pair_counted_card_by_card(decks, expected):
+    ranks = shoe_cards(decks, face=lambda rank: rank)
+    assert str(ordered_pairs(ranks, lambda a, b: a == b)) == expected
+    if decks in (8, 6):
+        assert glued(f"found_ex_pair_{decks}") == expected
+    assert glued("found_pair") == "31/415"
+
+
+def solution_code(label: str) -> str:
+    """The Python of an exercise's solution, as printed in the chapter."""
+    text = markdown_of(CHAPTER)
+    solution = text[text.index("```{solution} " + label):]
+    return solution.split("~~~python\n", 1)[1].split("~~~", 1)[0]
+
+
+def test_the_simulated_fifth_and_ninth_cards_the_solution_prints():
+    namespace = {"np": np, "Shoe": Shoe}
+    exec(solution_code("foundations-ex-simulate-shoe"), namespace)  # noqa: S102  (the chapter's own printed solution)
+    low, high, hits = namespace["low"], namespace["high"], namespace["hits"]
+    assert glued("found_ex_sim_hits") == f"{hits:,}"
+    assert glued("found_ex_sim_interval") == f"{low:.5f} to {high:.5f}"
+    exact = ordered_pairs(EIGHT_DECKS, lambda a, b: a == 0 and b == 0)    # exchangeability: cards 5 and 9
+    assert glued("found_ex_sim_exact_inside") == ("lies inside it" if low <= exact <= high else "lies outside it")
+    put_back = Fraction(128, 416) ** 2
+    assert glued("found_ex_sim_put_back_inside") == ("lies inside it too" if low <= put_back <= high
+                                                      else "lies outside it")
+
+
+def roulette_net(pockets_won: int, pays: int) -> list[tuple[int, Fraction]]:
+    """A one-unit bet on the 38-pocket wheel, as (net, probability) counted pocket by pocket."""
+    return [(pays, Fraction(pockets_won, 38)), (-1, Fraction(38 - pockets_won, 38))]
+
+
+@pytest.mark.parametrize("name, pockets, pays, rho, var", [
+    ("red", 18, 1, Fraction(130320, 130321), Fraction(360, 361)),
+    ("straight", 1, 35, Fraction(147812040, 130321), Fraction(11988, 361)),
+])
+def test_berry_esseen_moments_and_bets_needed(name, pockets, pays, rho, var):
+    law = roulette_net(pockets, pays)
+    mu = sum(x * q for x, q in law)
+    assert mu == Fraction(-1, 19)
+    assert sum(abs(x - mu) ** 3 * q for x, q in law) == rho and sum((x - mu) ** 2 * q for x, q in law) == var
+    assert (glued(f"found_ex_be_{name}_rho"), glued(f"found_ex_be_{name}_var")) == (str(rho), str(var))
+    # Shevtsova (2011): C <= 0.4748.  The bound C rho / (sigma^3 sqrt(n)) is at most 1/100 from this n on.
+    c = Fraction(4748, 10000)
+    n = next(n for n in itertools.count(1) if c**2 * rho**2 * 100**2 <= n * var**3)
+    assert glued(f"found_ex_be_{name}_n") == f"{n:,}"
+
+
+# --- the chance chapter's derivations ---------------------------------------------------------------------------
+
+def test_the_fair_payout_of_a_bet_that_pushes_is_lose_over_win():
+    # high: 5 or 6 wins even money, 4 pushes, 1 to 3 lose.
+    win, lose = Fraction(2, 6), Fraction(3, 6)
+    assert glued("chance_ex_high_fair", CHANCE) == str(lose / win) == "3/2"
+    assert glued("chance_ex_high_odds_against", CHANCE) == str((1 - win) / win) == "2"
+    assert glued("chance_ex_high_at_odds_against", CHANCE) == str(win * 2 - lose) == "1/6"   # paid the odds against
+
+
+@pytest.mark.parametrize("ways, faces, payout, key", [(1, 6, 4, "chance_six_var"), (1, 36, 30, "chance_ex_boxcars_var")])
+def test_the_variance_of_a_bet_paying_x_to_1_is_p_q_x_plus_1_squared(ways, faces, payout, key):
+    nets = [payout] * ways + [-1] * (faces - ways)
+    mean = Fraction(sum(nets), faces)
+    by_hand = Fraction(sum((x - mean) ** 2 for x in nets), faces)
+    p = Fraction(ways, faces)
+    assert by_hand == p * (1 - p) * (payout + 1) ** 2 and glued(key, CHANCE) == str(by_hand)
+
+
+def test_two_bets_on_one_roll_face_by_face():
+    six = {face: 4 if face == 6 else -1 for face in range(1, 7)}
+    high = {face: 1 if face >= 5 else 0 if face == 4 else -1 for face in range(1, 7)}
+    mean = lambda f: Fraction(sum(f(face) for face in range(1, 7)), 6)
+    total = lambda face: six[face] + high[face]
+    covariance = mean(lambda face: six[face] * high[face]) - mean(six.get) * mean(high.get)
+    variance = mean(lambda face: total(face) ** 2) - mean(total) ** 2
+    assert (mean(total), covariance, variance) == (Fraction(-1, 3), Fraction(35, 36), Fraction(56, 9))
+    assert (glued("chance_ex_two_mean", CHANCE), glued("chance_ex_two_cov", CHANCE),
+            glued("chance_ex_two_var", CHANCE)) == ("-1/3", "35/36", "56/9")
+
+
+# --- casino_math.draws refuses what it cannot deal ----------------------------------------------------------------
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: first_cards(Shoe.of_decks(1), 53),
+     "the cards dealt must be a whole number from 0 to 52 (the cards in the shoe), not 53"),
+    (lambda: first_cards(Shoe.of_decks(1), -1),
+     "the cards dealt must be a whole number from 0 to 52 (the cards in the shoe), not -1"),
+    (lambda: hypergeometric(17, 16, 2), "the cards of the kind must be a whole number from 0 to 16 (the cards in all), not 17"),
+    (lambda: hypergeometric(4, 52, 60), "the cards drawn must be a whole number from 0 to 52 (the cards in all), not 60"),
+    (lambda: draw_covariance(0, 1), "two draws need at least 2 cards, not 1"),
+    (lambda: finite_population_correction(1, 1), "the correction needs at least 2 cards, not 1"),
+    (lambda: finite_population_correction(52, 2.5),
+     "the cards drawn must be a whole number from 0 to 52 (the cards in all), not 2.5"),
+])
+def test_draws_refuse_bad_input_in_one_line(call, message):
+    with pytest.raises(ValueError) as error:
+        call()
+    assert str(error.value) == message

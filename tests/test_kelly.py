@@ -1,7 +1,10 @@
 """The Kelly criterion: the classic formulas, the maximum it finds, and no bet against the house."""
 
+import json
+import math
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,9 +14,9 @@ from casino_math import kelly as k
 from casino_math.bets import Bet, simple_bet
 from casino_math.distribution import Distribution
 from casino_math.kelly import (
-    bold_play,
     growth_rate,
     growth_share,
+    growth_zero,
     kelly,
     kelly_fraction,
     p_ever_down_by,
@@ -131,6 +134,41 @@ def test_twice_kelly_is_where_growth_ends_for_a_small_edge():
     assert growth_rate(bet, 2 * f) < 0 < growth_rate(bet, 2 * f - f / 100)
 
 
+def growth_in_floats(bet, f):
+    """G(f) = E[log(1 + f X)] in floating point, straight from the definition: independent of growth_rate."""
+    return sum(float(p) * math.log1p(f * float(x)) for x, p in bet.net().items())
+
+
+def float_root(g, low, high):
+    """A root of g between low and high (g(low) > 0 > g(high)), by bisection in floating point."""
+    for _ in range(200):
+        middle = (low + high) / 2
+        low, high = (middle, high) if g(middle) > 0 else (low, middle)
+    return low
+
+
+def test_the_growth_falls_back_to_zero_near_twice_kelly_for_small_bets_and_before_it_at_even_money():
+    # At even money, G(2 f*) < 0 for every edge (the chapter's exercise): the zero comes before twice Kelly.
+    for p in (Fraction(501, 1000), Fraction(3, 5), Fraction(9, 10)):
+        bet = coin(p)
+        f = float(kelly_fraction(bet))
+        zero = float_root(lambda c, bet=bet, f=f: growth_in_floats(bet, c * f), 1.0, 1 / f - 1e-12)
+        assert abs(float(growth_zero(bet, 4)) - zero) <= 0.00005 + 1e-9 and zero < 2
+
+
+def test_the_depleted_dragon_bonus_keeps_growing_past_twice_kelly():
+    # A long shot (30 to 1) makes f* x large although the edge is small: the rule c (2 - c) fails.
+    from casino_math.widgets.kelly import depleted_dragon
+
+    dragon = depleted_dragon()
+    f = float(kelly_fraction(dragon))
+    assert 0.2 < f * 30 < 0.3
+    share = growth_in_floats(dragon, 2 * f) / growth_in_floats(dragon, f)
+    assert abs(float(growth_share(dragon, 2)) - share) < 1e-9 and 0.12 < share < 0.14
+    zero = float_root(lambda c: growth_in_floats(dragon, c * f), 1.0, 1 / f - 1e-12)
+    assert abs(float(growth_zero(dragon, 3)) - zero) <= 0.0005 + 1e-9 and 2.05 < zero < 2.1
+
+
 @pytest.mark.parametrize("multiple, level, chance", [
     (1, Fraction(1, 2), Decimal("0.5")),           # at Kelly, the chance of ever halving is 1/2
     (Fraction(1, 2), Fraction(1, 2), Decimal("0.125")),
@@ -150,38 +188,6 @@ def test_a_fixed_stake_risk_of_ever_being_down_is_the_ruin_formula_with_a_goal_f
     assert p_ever_down_by(roulette.red(), 3) == 1
 
 
-# --- bold and timid play ----------------------------------------------------------------------------------------
-
-def test_bold_play_from_half_the_goal_is_one_bet():
-    red = roulette.red()
-    assert bold_play(red, 20, 40) == red.net()[1]
-
-
-def test_bold_play_for_a_goal_of_three_times_a_third_is_a_small_cycle():
-    # x = 1: win -> 2, lose -> 0; x = 2: win -> 3, lose -> 1.  P(1) = p P(2), P(2) = p + q P(1): P(1) = p^2 / (1 - p q).
-    p = Fraction(18, 37)
-    q = 1 - p
-    assert bold_play(coin(p), 1, 3) == p * p / (1 - p * q)
-
-
-def test_bold_play_ignores_pushes():
-    assert bold_play(coin(Fraction(1, 4), 1, Fraction(1, 2)), 3, 8) == bold_play(coin(Fraction(1, 2)), 3, 8)
-
-
-@pytest.mark.parametrize("goal", [5, 7, 10, 13])
-def test_bold_beats_timid_against_the_house_and_timid_beats_bold_with_an_edge(goal):
-    # Dubins and Savage (1965): bold play is optimal for a subfair even-money bet; with an edge, timid play wins.
-    subfair, superfair = roulette.red(), coin(Fraction(11, 20))
-    for start in range(1, goal):
-        assert bold_play(subfair, start, goal) >= ruin(subfair, start, goal).p_goal
-        assert bold_play(superfair, start, goal) <= ruin(superfair, start, goal).p_goal
-
-
-def test_bold_play_at_a_fair_bet_is_the_bankroll_over_the_goal():
-    # A fair game is a martingale: every way of betting reaches the goal with chance bankroll / goal.
-    assert all(bold_play(coin(Fraction(1, 2)), x, 12) == Fraction(x, 12) for x in range(1, 12))
-
-
 BAD = [
     (lambda: growth_rate(coin(Fraction(3, 5)), -1), "the fraction staked is -1; it must be 0 or more"),
     (lambda: kelly(several([1], [2])), "several never loses, so every larger stake grows the bankroll faster"),
@@ -189,8 +195,9 @@ BAD = [
     (lambda: growth_share(roulette.red(), Fraction(1, 2)), "red does not favour the bettor: its Kelly fraction is 0"),
     (lambda: p_ever_down_to(2, 1), r"the level is 2; it must be between 0 and 1, a share of the starting bankroll"),
     (lambda: p_ever_down_to(Fraction(1, 2), 0), "the multiple of the Kelly fraction is 0; it must be more than 0"),
-    (lambda: bold_play(roulette.straight(17), 5, 10), "straight 17 does not pay even money"),
-    (lambda: bold_play(coin(Fraction(1, 2)), 10, 10), "goal"),
+    (lambda: p_ever_down_by(roulette.straight(17), 5), "straight 17 does not pay even money"),
+    (lambda: growth_zero(roulette.red()), "red does not favour the bettor: its Kelly fraction is 0"),
+    (lambda: growth_zero(coin(Fraction(3, 5)), places=0), "the decimal places must be a whole number from 1 to 20"),
     (lambda: p_ever_down_by(coin(Fraction(3, 5)), 0), "the number of units down must be a positive whole number"),
     (lambda: k.p_up_before_down(Fraction(1, 2), 2, 1), "the levels are 1/2 up and 2 down"),
     (lambda: k.p_up_before_down(2, Fraction(1, 2), -1), "the multiple of the Kelly fraction is -1"),
@@ -237,14 +244,6 @@ def test_the_explorer_rounds_the_depleted_dragon_and_says_so():
 
 # --- the Monte Carlo twins ----------------------------------------------------------------------------------------
 
-def test_simulated_bold_play_agrees_with_the_exact_chance():
-    red = roulette.red()
-    final = k.simulate_bold(red, 20, 30, 20_000, np.random.default_rng(15))
-    exact = bold_play(red, 20, 30)
-    spread = (exact * (1 - exact) / 20_000) ** 0.5
-    assert set(final.tolist()) <= {0, 30} and abs((final == 30).mean() - exact) < 4 * spread
-
-
 def test_simulated_kelly_bettors_halve_about_as_often_as_the_continuous_formula_says():
     # A 51-49 even-money bet: Kelly stakes 1/50; the bankroll halves with chance about 1/2 at Kelly, 1/8 at half Kelly.
     bet = coin(Fraction(51, 100))
@@ -274,3 +273,53 @@ def test_doubling_before_halving_agrees_with_ever_halving_when_the_top_is_far():
     for c in (Fraction(1, 2), Fraction(2, 3), Fraction(3, 2)):
         far = 1 - k.p_up_before_down(2**40, Fraction(1, 2), c)
         assert abs(far - p_ever_down_to(Fraction(1, 2), c)) < Decimal("1e-3")
+
+
+# --- the chapter's figures, each derived again here by another route ---------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def glued(notebook):
+    """The values a chapter glues into its prose, by name, as its saved outputs show them."""
+    cells = json.loads((ROOT / "book" / notebook).read_text())["cells"]
+    return {out["metadata"]["scrapbook"]["name"]: out["data"].get("application/papermill.record/text/plain")
+            for cell in cells if cell["cell_type"] == "code" for out in cell.get("outputs", [])
+            if "scrapbook" in out.get("metadata", {})}
+
+
+def close(text, value):
+    """Whether the glued text ('13%', '2.07', '-0.00245') is ``value`` rounded to the places it shows."""
+    number = float(text.replace("$", "").replace(",", "").rstrip("%"))
+    places = len(text.rstrip("%").split(".")[1]) if "." in text else 0
+    scale = 100 if text.endswith("%") else 1
+    return abs(number / scale - value) <= 10.0**-places / scale / 2 + 1e-12
+
+
+def test_the_depleted_dragon_figures_of_the_chapter():
+    from casino_math.baccarat.rules import DRAGON_BONUS
+    from casino_math.widgets.kelly import depleted_dragon
+
+    g = glued("kelly.ipynb")
+    # Net results: each paying margin, a natural win, a natural tie (a push), a loss.
+    nets = {*DRAGON_BONUS.margin_pays.values(), DRAGON_BONUS.natural_win, DRAGON_BONUS.natural_tie, -1}
+    assert g["kelly_dragon_outcomes"] == str(len(nets)) and g["kelly_dragon_terms"] == str(len(nets - {0}))
+    dragon = depleted_dragon()
+    f = float_root(lambda f: sum(float(p) * float(x) / (1 + f * float(x)) for x, p in dragon.net().items()),
+                   0.0, 0.999)                                            # G'(f*) = 0, found afresh in floats
+    assert close(g["kelly_dragon_swing"], 30 * f) and g["kelly_dragon_longest"] == "30 to 1"
+    assert close(g["kelly_dragon_twice_share"], growth_in_floats(dragon, 2 * f) / growth_in_floats(dragon, f))
+    assert close(g["kelly_dragon_zero"], float_root(lambda c: growth_in_floats(dragon, c * f), 1.0, 1 / f - 1e-9))
+
+
+def test_the_exercise_figures_of_kelly():
+    g = glued("kelly.ipynb")
+    p, q = 9 / 19, 10 / 19
+    assert g["kelly_ex_bold_by_hand"] == "81/271"                         # p^2 / (1 - p q) = (81/361) / (271/361)
+    assert close(g["kelly_ex_bold_red"], p * p / (1 - p * q))
+    r = q / p
+    assert close(g["kelly_ex_timid_red"], (1 - r**10) / (1 - r**30))
+    assert close(g["kelly_ex_coin_twice_g"], 0.6 * math.log(1.4) + 0.4 * math.log(0.6))
+    assert close(g["kelly_coin_zero"], float_root(lambda c: 0.6 * math.log1p(0.2 * c) + 0.4 * math.log1p(-0.2 * c),
+                                                  1.0, 4.999))
+    assert g["kelly_ex_two_f"] == "1/10" and g["kelly_bold_largest"] == "$250"      # 2/5 - (3/5)/2; half of $500

@@ -212,7 +212,7 @@ def test_each_solution_of_a_chapter_is_folded_under_its_exercise():
     nb = nbformat.read(ROOT / "book" / "long-run.ipynb", as_version=4)
     source = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     copy = "\n".join(c.source for c in reader_notebook(nb, Plain(glued(nb))).cells if c.cell_type == "markdown")
-    exercises = re.findall(r"\*\*Exercise \((.+)\)\*\* · \*core\*", copy)
+    exercises = re.findall(r"\*\*Exercise \((.+)\)\*\* · \*(?:basic|core|challenge)\*", copy)
     assert len(exercises) == source.count("{exercise}") > 0
     assert re.findall(r"<summary>Solution to Exercise \((.+)\)</summary>", copy) == exercises
     assert copy.count("<details>") == source.count("{solution}")

@@ -1,7 +1,11 @@
 """Betting systems: exact outcomes, the edge on total action, and the classic closed forms."""
 
+import json
 from fractions import Fraction
+from itertools import product
+from pathlib import Path
 
+import numpy as np
 import pytest
 from sample_bets import EVERY_BET, HEADS, RED, STRAIGHT, WHEEL  # noqa: F401
 
@@ -122,3 +126,206 @@ def test_other_bad_input():
         systems.martingale_series(one_face_bet(4), 3)
     with pytest.raises(ValueError, match="the number of bets in the series must be a positive whole number"):
         systems.martingale_series(RED, 0)
+
+
+# --- what the next stake builds on after a cut ---------------------------------------------------------------------
+
+def sessions_by_hand(bankroll, table_max, rounds, builds_on):
+    """Every sequence of wins and losses of a d'Alembert on heads, followed by hand: the final bankroll's chances."""
+    final = {}
+    for results in product((1, -1), repeat=rounds):
+        money, wanted = bankroll, 1
+        for x in results:
+            if money < 1:
+                break
+            stake = min(wanted, money, table_max)
+            money += stake * x
+            base = wanted if builds_on == "wanted" else stake
+            wanted = max(1, base - 1) if x > 0 else base + 1
+        final[money] = final.get(money, 0) + Fraction(1, 2**rounds)
+    return Distribution(final)
+
+
+@pytest.mark.parametrize("builds_on", systems.BUILDS_ON)
+def test_the_next_stake_builds_on_the_stake_wanted_or_allowed(builds_on):
+    # At a maximum of 2 units, lose, lose (wanted 3, allowed 2), win: the next stake is 2 (built on 3) or 1 (on 2).
+    result = play(HEADS, DALEMBERT, 10, table_max=2, rounds=5, builds_on=builds_on)
+    assert result.final == sessions_by_hand(10, 2, 5, builds_on)
+    assert result.builds_on == builds_on and result.expected_net() == 0
+
+
+def test_the_two_rules_differ_only_after_a_cut():
+    wanted = play(HEADS, DALEMBERT, 10, table_max=2, rounds=5)
+    allowed = play(HEADS, DALEMBERT, 10, table_max=2, rounds=5, builds_on="allowed")
+    assert wanted.final != allowed.final
+    no_cut = [play(HEADS, DALEMBERT, 10, rounds=5, builds_on=b).final for b in systems.BUILDS_ON]
+    assert no_cut[0] == no_cut[1]
+
+
+def test_a_rule_for_the_next_stake_that_is_neither():
+    with pytest.raises(ValueError, match="after a stake is cut, the next one builds on the stake 'wanted' or the stake "
+                                         "'allowed', not 'put down'"):
+        play(RED, DALEMBERT, 20, builds_on="put down")
+
+
+# --- the chapter's figures, each derived again here by another route ---------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def glued(notebook):
+    """The values a chapter glues into its prose, by name, as its saved outputs show them."""
+    cells = json.loads((ROOT / "book" / notebook).read_text())["cells"]
+    return {out["metadata"]["scrapbook"]["name"]: out["data"].get("application/papermill.record/text/plain")
+            for cell in cells if cell["cell_type"] == "code" for out in cell.get("outputs", [])
+            if "scrapbook" in out.get("metadata", {})}
+
+
+def shown(text):
+    """A glued number as a float: '55.75%' is 0.5575, '$10,230' is 10230, '-0.3604' is -0.3604."""
+    value = float(text.replace("$", "").replace(",", "").rstrip("%"))
+    return value / 100 if text.endswith("%") else value
+
+
+def close(text, value):
+    """Whether the glued text is ``value`` rounded to the places it shows."""
+    places = len(text.rstrip("%").split(".")[1]) if "." in text else 0
+    unit = 10.0 ** -places / (100 if text.endswith("%") else 1)
+    return abs(shown(text) - value) <= unit / 2 + 1e-12
+
+
+def dalembert_in_floats(builds_on, bankroll=20, goal=30, table_max=50, spins=300, p=9 / 19):
+    """The d'Alembert session of the chapter, followed state by state in floating point: P($300), expected net."""
+    live, ended = {(bankroll, 1): 1.0}, {}
+    for _ in range(spins):
+        after = {}
+        for (money, wanted), chance in live.items():
+            stake = min(wanted, money, table_max)
+            for x, px in ((1, p), (-1, 1 - p)):
+                nxt = money + stake * x
+                base = wanted if builds_on == "wanted" else stake
+                key = (nxt, max(1, base - 1) if x > 0 else base + 1)
+                if nxt < 1 or nxt >= goal:
+                    ended[nxt] = ended.get(nxt, 0) + chance * px
+                else:
+                    after[key] = after.get(key, 0) + chance * px
+        live = after
+    for (money, _), chance in live.items():
+        ended[money] = ended.get(money, 0) + chance
+    return sum(c for m, c in ended.items() if m >= goal), sum(m * c for m, c in ended.items()) - bankroll
+
+
+@pytest.mark.parametrize("builds_on", systems.BUILDS_ON)
+def test_the_chapter_dalembert_figures(builds_on):
+    # The review's recomputation: 55.75% and -$30.55 building on the stake wanted, 55.36% and -$31.82 on the one allowed.
+    g = glued("betting-systems.ipynb")
+    goal, net = dalembert_in_floats(builds_on)
+    assert close(g[f"systems_dalembert_goal_{builds_on}"], goal)
+    assert close(g[f"systems_dalembert_loss_{builds_on}"], -10 * net)
+    assert g["systems_builds_on_differs"] == "d'Alembert"
+
+
+def test_the_exercise_figures_of_betting_systems():
+    g = glued("betting-systems.ipynb")
+    p, q = 9 / 19, 10 / 19
+    assert g["systems_ex_room_bankroll"] == "$10,230" and g["systems_ex_room_max"] == "$5,120"    # 10 (2^10 - 1), 10 2^9
+    assert close(g["systems_ex_room_lose"], q**10)
+    assert close(g["systems_ex_series_net"], 1 - (2 * q) ** 6)                           # 1 - (2q)^k
+    assert close(g["systems_ex_series_action"], (1 - (2 * q) ** 6) / (1 - 2 * q))
+    assert close(g["systems_ex_series_ratio"], 1 / 19)
+    assert g["systems_ex_bold_300"] == "261/361"                                          # p + q p
+    # Timid play from 20 units to 30: E[T] from the linear equations T(x) = 1 + p T(x + 1) + q T(x - 1).
+    m = np.eye(29) - p * np.eye(29, k=1) - q * np.eye(29, k=-1)
+    assert close(g["systems_ex_wald_spins"], np.linalg.solve(m, np.ones(29))[19])
+
+
+def value_iteration(goal, top, p=9 / 19, sweeps=3000):
+    value = np.zeros(goal + 1)
+    value[goal] = 1.0
+    for _ in range(sweeps):
+        for x in range(1, goal):
+            value[x] = max(p * value[min(x + s, goal)] + (1 - p) * value[x - s] for s in range(1, min(x, top) + 1))
+    return value
+
+
+def test_the_table_maximum_case():
+    g = glued("betting-systems.ipynb")
+    best = value_iteration(40, 14)
+    assert close(g["systems_dp_best"], best[20])
+    bold = np.linalg.solve(*bold_equations(40, 14))                      # bold play's own chances
+    assert close(g["systems_dp_bold"], bold[19])
+    assert close(g["systems_dp_gain"], 100 * (best[20] - bold[19]))
+    stakes = [s for s in range(1, 15) if abs(9 / 19 * best[min(20 + s, 40)] + 10 / 19 * best[20 - s] - best[20]) < 1e-12]
+    assert g["systems_dp_stakes"] == " or ".join(f"${10 * s}" for s in stakes) and g["systems_dp_only"] == "$200"
+
+
+def bold_equations(goal, top, p=9 / 19):
+    """Bold play's equations P(x) = p P(x + s) + q P(x - s), s = min(x, goal - x, top), for x = 1 .. goal - 1."""
+    m, b = np.eye(goal - 1), np.zeros(goal - 1)
+    for x in range(1, goal):
+        s = min(x, goal - x, top)
+        if x + s >= goal:
+            b[x - 1] += p
+        else:
+            m[x - 1, x + s - 1] -= p
+        if x - s > 0:
+            m[x - 1, x - s - 1] -= 1 - p
+    return m, b
+
+
+def test_the_simulation_exercise_reports_what_its_interval_says():
+    g = glued("betting-systems.ipynb")
+    exact, _ = martingale_in_floats()
+    assert close(g["systems_ex_sim_exact"], exact)
+    hat, n = shown(g["systems_ex_sim_hat"]), 10_000
+    half = 1.96 * (hat * (1 - hat) / n) ** 0.5
+    assert close(g["systems_ex_sim_low"], hat - half) and close(g["systems_ex_sim_high"], hat + half)
+    inside = shown(g["systems_ex_sim_low"]) <= exact <= shown(g["systems_ex_sim_high"])
+    assert g["systems_ex_sim_inside"] == ("lies" if inside else "does not lie")
+    assert close(g["systems_ex_sim_z"], abs(hat - exact) / (hat * (1 - hat) / n) ** 0.5)
+    assert shown(g["systems_ex_sim_low_more"]) <= exact <= shown(g["systems_ex_sim_high_more"])
+
+
+def martingale_in_floats(bankroll=20, goal=30, table_max=50, spins=300, p=9 / 19):
+    """The martingale session of the chapter, followed state by state in floating point: P($300), expected net."""
+    live, reached, net = {(bankroll, 1): 1.0}, 0.0, 0.0
+    for _ in range(spins):
+        after = {}
+        for (money, wanted), chance in live.items():
+            stake = min(wanted, money, table_max)
+            for nxt, px, nxt_wanted in ((money + stake, p, 1), (money - stake, 1 - p, 2 * wanted)):
+                if nxt >= goal:
+                    reached += chance * px
+                    net += chance * px * (nxt - bankroll)
+                elif nxt < 1:
+                    net += chance * px * (nxt - bankroll)
+                else:
+                    after[(nxt, nxt_wanted)] = after.get((nxt, nxt_wanted), 0) + chance * px
+        live = after
+    net += sum(c * (m - bankroll) for (m, _), c in live.items())
+    return reached, net
+
+
+def test_the_one_deck_counter():
+    # Two cards set aside face up, then one unit on the Dragon 7 when its edge over the other 50 is positive:
+    # averaged here over the two cards' point values by hand, with the edge of each depleted deck.
+    from casino_math.baccarat import EZ, Shoe
+    from casino_math.baccarat.count import edge
+
+    g = glued("betting-systems.ipynb")
+    one_deck, deck = EZ.changed(decks=1), Shoe.of_decks(1)
+    counts = dict(enumerate(deck.counts))
+    net = action = average = Fraction(0)
+    for a, b in product(counts, repeat=2):
+        ways = counts[a] * (counts[b] - (a == b))
+        if ways:
+            left = deck.removing({a: 1, b: 1} if a != b else {a: 2})
+            e, w = edge("dragon_7", left, one_deck), Fraction(ways, 52 * 51)
+            average += w * e
+            if e > 0:
+                net, action = net + w * e, action + w
+    h = -edge("dragon_7", deck, one_deck)
+    assert average == -h and g["systems_ex_counter_same"] == "is"
+    assert close(g["systems_ex_counter_net"], float(net)) and close(g["systems_ex_counter_bets"], float(action))
+    assert close(g["systems_ex_counter_formula"], float(-h * action)) and close(g["systems_ex_counter_h"], float(h))
+    assert net > 0 > -h * action

@@ -238,6 +238,8 @@ def setup(app):
     app.connect("config-inited", vendor_assets, priority=900)
     app.connect("config-inited", book_static)
     app.add_js_file("sortable.js")
+    # The sidebar toggles the reader sees, and solution titles, made to work (the themes bind hidden buttons).
+    app.add_js_file("page-controls.js", priority=200)
     app.add_css_file("casino-math.css")
     app.connect("html-page-context", tidy_scripts, priority=900)  # after myst-nb adds the widget scripts
     app.connect("html-page-context", fix_citation_list_role)

@@ -16,6 +16,10 @@ nothing in another.  Each cell's figures come from the punto banco enumeration
 who never draws, and the banker who draws in this cell only.  What the second
 adds to the first is the cell's own part.
 
+The game is solved for any shoe dealt without replacement, and for Kemeny
+and Snell's model, in which every card is dealt *with* replacement from one
+deck (:data:`WITH_REPLACEMENT`).
+
 >>> shoe = Shoe.of_decks(8)
 >>> solution = solve(shoe)
 >>> solution.player_draws_on_5
@@ -24,14 +28,17 @@ Fraction(1662203, 2044584)
 {(6, None): Fraction(1746774929, 4621782132)}
 >>> sorted(contested_cells(shoe), key=str)       # where the banker's best choice depends on the player's
 [(3, 9), (4, 1), (5, 4), (6, None)]
+>>> solve(WITH_REPLACEMENT).player_draws_on_5             # Kemeny and Snell's model
+Fraction(9, 11)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, product
 from typing import NamedTuple
 
 from ..bets import house_edge
@@ -39,7 +46,7 @@ from ..distribution import exact
 from .bets import main_bets
 from .cards import POINT_VALUES, Shoe, check_shoe
 from .deal import Deals, deals_total, dealt
-from .rules import STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
+from .rules import NATURALS, STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
 
 #: A cell of the banker's chart: (banker's two-card total, player's third card or STOOD).
 Cell = tuple[int, "int | None"]
@@ -49,6 +56,60 @@ CELLS: tuple[Cell, ...] = tuple((total, column) for total in range(8) for column
 
 #: The player's two-card totals that draw, when he draws on 5 and when he stands on 5.
 PLAYER_DRAWS = {True: frozenset(range(6)), False: frozenset(range(5))}
+
+
+#: One deck: the cards Kemeny and Snell's model draws each card from.
+ONE_DECK = Shoe.of_decks(1)
+
+
+@dataclass(frozen=True)
+class WithReplacement:
+    """Cards dealt with replacement: each card is drawn from ``deck`` and put back before the next.
+
+    Every card's point value is then independent of the others, with the
+    deck's shares: from one deck, 0 with chance 4/13 and each of 1 to 9 with
+    chance 1/13.  This is Kemeny and Snell's model of chemin de fer, and what
+    the chance of every six-card sequence from a shoe of d decks tends to as d
+    grows.
+
+    >>> WITH_REPLACEMENT.chance(0), WITH_REPLACEMENT.chance(9)
+    (Fraction(4, 13), Fraction(1, 13))
+    """
+
+    deck: Shoe = ONE_DECK
+    """The cards each draw is made from (only the shares of the point values matter)."""
+
+    def chance(self, value: int) -> Fraction:
+        """The chance that a card dealt has this point value."""
+        return Fraction(self.deck.counts[value], self.deck.size)
+
+    def __repr__(self) -> str:
+        return "WITH_REPLACEMENT" if self == WithReplacement() else f"WithReplacement({self.deck!r})"
+
+
+#: Kemeny and Snell's model: every card dealt with replacement from one deck.
+WITH_REPLACEMENT = WithReplacement()
+
+#: How the cards are dealt: from a shoe without replacement, or with replacement.
+Dealing = Shoe | WithReplacement
+
+
+def check_dealing(shoe: object) -> Dealing:
+    """``shoe`` if it is a :class:`Shoe` or a :class:`WithReplacement`, else a clear error.
+
+    >>> check_dealing(WITH_REPLACEMENT)
+    WITH_REPLACEMENT
+    >>> check_dealing(8)
+    Traceback (most recent call last):
+    ...
+    TypeError: a shoe must be a Shoe, e.g. Shoe.of_decks(8), or WITH_REPLACEMENT (cards dealt with replacement), not 8
+    """
+    if isinstance(shoe, WithReplacement):
+        return shoe
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"a shoe must be a Shoe, e.g. Shoe.of_decks(8), or WITH_REPLACEMENT (cards dealt with "
+                        f"replacement), not {shoe!r}")
+    return check_shoe(shoe)
 
 
 class CellCounts(NamedTuple):
@@ -121,16 +182,67 @@ def check_mix(p: object, what: str = "the player's probability of drawing on 5")
     return q
 
 
-@lru_cache(maxsize=256)
-def _mixed(shoe: Shoe, q: Fraction) -> tuple[Fraction, dict[Cell, tuple[Fraction, Fraction, Fraction]]]:
-    """The banker's gain when he never draws and each cell's (reach, stand, draw), as probabilities, mixed by q."""
+#: A pure player strategy's figures as chances: the banker's gain when he never draws, and each cell's
+#: (chance of reaching it, banker's gain there if he stands, if he draws), each gain counted per coup.
+CellChances = tuple[Fraction, dict[Cell, tuple[Fraction, Fraction, Fraction]]]
+
+
+def _sign(difference: int) -> int:
+    return (difference > 0) - (difference < 0)
+
+
+def cell_chances_with_replacement(dealing: WithReplacement, player_draws_on_5: bool) -> CellChances:
+    """:func:`cell_counts` for cards dealt with replacement, as chances: every card independent of the others.
+
+    The two hands' two-card totals are then independent, and so are the third cards, so each (player total,
+    banker total) and each third card is weighed by a product of chances.
+
+    >>> never, cells = cell_chances_with_replacement(WITH_REPLACEMENT, True)
+    >>> reach, stand, draw = cells[(6, STOOD)]
+    >>> reach, stand / reach, draw / reach     # (16/169)(32/169): a banker 6 against a player who stood on 6 or 7
+    (Fraction(512, 28561), Fraction(-1, 2), Fraction(-11, 26))
+    """
+    chance = [dealing.chance(v) for v in POINT_VALUES]
+    two_cards = dict.fromkeys(POINT_VALUES, Fraction(0))
+    for a, b in product(POINT_VALUES, repeat=2):
+        two_cards[(a + b) % 10] += chance[a] * chance[b]
+    never, cells = Fraction(0), {cell: [Fraction(0)] * 3 for cell in CELLS}
+    for p, b in product(POINT_VALUES, repeat=2):
+        w = two_cards[p] * two_cards[b]
+        if p in NATURALS or b in NATURALS:
+            never += w * _sign(b - p)
+            continue
+        thirds = [(x, chance[x]) for x in POINT_VALUES] if p in PLAYER_DRAWS[bool(player_draws_on_5)] else [
+            (STOOD, Fraction(1))]
+        for third, w_third in thirds:
+            final = p if third is STOOD else (p + third) % 10
+            stand = _sign(b - final)
+            draw = sum(chance[y] * _sign((b + y) % 10 - final) for y in POINT_VALUES)
+            reach = w * w_third
+            cell = cells[(b, third)]
+            cell[0], cell[1], cell[2] = cell[0] + reach, cell[1] + reach * stand, cell[2] + reach * draw
+            never += reach * stand
+    return never, {c: (reach, stand, draw) for c, (reach, stand, draw) in cells.items()}
+
+
+def _cell_chances(shoe: Dealing, player_draws_on_5: bool) -> CellChances:
+    if isinstance(shoe, WithReplacement):
+        return cell_chances_with_replacement(shoe, player_draws_on_5)
     total = deals_total(shoe)
-    (never_d, draw5), (never_s, stand5) = cell_counts(shoe, True), cell_counts(shoe, False)
-    cells = {c: tuple(Fraction(q * a + (1 - q) * b) / total for a, b in zip(draw5[c], stand5[c])) for c in CELLS}
-    return (q * never_d + (1 - q) * never_s) / total, cells  # type: ignore[return-value]
+    never, cells = cell_counts(shoe, player_draws_on_5)
+    return Fraction(never, total), {c: (Fraction(a, total), Fraction(b, total), Fraction(d, total))
+                                    for c, (a, b, d) in cells.items()}
 
 
-def banker_gains(shoe: Shoe, q: object) -> dict[Cell, tuple[Fraction, Fraction]]:
+@lru_cache(maxsize=256)
+def _mixed(shoe: Dealing, q: Fraction) -> CellChances:
+    """The banker's gain when he never draws and each cell's (reach, stand, draw), as chances, mixed by q."""
+    (never_d, draw5), (never_s, stand5) = _cell_chances(shoe, True), _cell_chances(shoe, False)
+    cells = {c: tuple(q * a + (1 - q) * b for a, b in zip(draw5[c], stand5[c])) for c in CELLS}
+    return q * never_d + (1 - q) * never_s, cells  # type: ignore[return-value]
+
+
+def banker_gains(shoe: Dealing, q: object) -> dict[Cell, tuple[Fraction, Fraction]]:
     """For each cell the shoe can reach: the banker's expected gain there if he stands, and if he draws.
 
     ``q`` is the probability that the player draws on 5 (1: always, as in punto banco).
@@ -140,11 +252,11 @@ def banker_gains(shoe: Shoe, q: object) -> dict[Cell, tuple[Fraction, Fraction]]
     >>> stand, draw                         # about -0.502 and -0.423: drawing loses less
     (Fraction(-2069568, 4122077), Fraction(-179515976, 424573931))
     """
-    _, cells = _mixed(check_shoe(shoe), check_mix(q))
+    _, cells = _mixed(check_dealing(shoe), check_mix(q))
     return {c: (stand / reach, draw / reach) for c, (reach, stand, draw) in cells.items() if reach}
 
 
-def drawing_advantage(shoe: Shoe, q: object, cell: Cell) -> Fraction:
+def drawing_advantage(shoe: Dealing, q: object, cell: Cell) -> Fraction:
     """What drawing rather than standing in ``cell`` adds to the banker's expected gain per coup.
 
     It is the cell's chance times the difference of the two gains of :func:`banker_gains`.
@@ -152,12 +264,12 @@ def drawing_advantage(shoe: Shoe, q: object, cell: Cell) -> Fraction:
     >>> drawing_advantage(Shoe.of_decks(8), 1, (0, 5)) > 0       # a banker 0 always draws
     True
     """
-    _, cells = _mixed(check_shoe(shoe), check_mix(q))
+    _, cells = _mixed(check_dealing(shoe), check_mix(q))
     _, stand, draw = cells[cell]
     return draw - stand
 
 
-def best_reply(shoe: Shoe, q: object) -> frozenset[Cell]:
+def best_reply(shoe: Dealing, q: object) -> frozenset[Cell]:
     """The cells where the banker's best reply draws, against a player who draws on 5 with probability ``q``.
 
     Where drawing and standing are worth the same the banker stands.
@@ -165,11 +277,11 @@ def best_reply(shoe: Shoe, q: object) -> frozenset[Cell]:
     >>> (3, 8) in best_reply(Shoe.of_decks(8), 1), (3, 9) in best_reply(Shoe.of_decks(8), 1)
     (False, True)
     """
-    _, cells = _mixed(check_shoe(shoe), check_mix(q))
+    _, cells = _mixed(check_dealing(shoe), check_mix(q))
     return frozenset(c for c, (_, stand, draw) in cells.items() if draw > stand)
 
 
-def banker_expectation(shoe: Shoe, q: object, banker: Iterable[Cell] | Mapping[Cell, object]) -> Fraction:
+def banker_expectation(shoe: Dealing, q: object, banker: Iterable[Cell] | Mapping[Cell, object]) -> Fraction:
     """The banker's expected gain per coup when the player draws on 5 with probability ``q``.
 
     ``banker`` is the set of cells where he draws, or a mapping cell -> his probability of drawing there.
@@ -178,7 +290,7 @@ def banker_expectation(shoe: Shoe, q: object, banker: Iterable[Cell] | Mapping[C
     >>> banker_expectation(shoe, 1, STANDARD_DRAWING.banker_draws) == Fraction(banker_gain_count(dealt(shoe)), deals_total(shoe))
     True
     """
-    shoe, q = check_shoe(shoe), check_mix(q)
+    shoe, q = check_dealing(shoe), check_mix(q)
     mix = banker if isinstance(banker, Mapping) else dict.fromkeys(banker, 1)
     never, cells = _mixed(shoe, q)
     for cell, p in mix.items():
@@ -190,7 +302,23 @@ def banker_expectation(shoe: Shoe, q: object, banker: Iterable[Cell] | Mapping[C
     return never
 
 
-def contested_cells(shoe: Shoe) -> frozenset[Cell]:
+def banker_guarantee(shoe: Dealing, banker: Iterable[Cell] | Mapping[Cell, object]) -> Fraction:
+    """The least the banker's strategy gains per coup, whatever the player does on 5.
+
+    His gain is a straight line in the player's probability q of drawing on 5,
+    so its least value is at q = 0 or q = 1: the smaller of his gains against
+    a player who always stands and one who always draws.
+
+    >>> shoe = Shoe.of_decks(8)
+    >>> banker_guarantee(shoe, solve(shoe).banker) == solve(shoe).value        # the optimal mix guarantees the value
+    True
+    >>> banker_guarantee(shoe, STANDARD_DRAWING.banker_draws) < solve(shoe).value    # punto banco's chart does not
+    True
+    """
+    return min(banker_expectation(shoe, q, banker) for q in (0, 1))
+
+
+def contested_cells(shoe: Dealing) -> frozenset[Cell]:
     """The cells where the banker's best choice depends on the player's: drawing is better against one pure
     player strategy and standing against the other.  In every other cell one choice dominates.
 
@@ -214,13 +342,13 @@ class Solution(NamedTuple):
     best reply to a player drawing a little less / a little more often than the solution; entries the banker's gain."""
 
 
-def breakpoints(shoe: Shoe) -> list[Fraction]:
+def breakpoints(shoe: Dealing) -> list[Fraction]:
     """The player's probabilities of drawing on 5 at which some cell's best choice changes, with 0 and 1.
 
     >>> [round(float(p), 4) for p in breakpoints(Shoe.of_decks(8))]
     [0.0, 0.3607, 0.4, 0.813, 0.9773, 1.0]
     """
-    (_, always), (_, never) = _mixed(check_shoe(shoe), Fraction(1)), _mixed(shoe, Fraction(0))
+    (_, always), (_, never) = _mixed(check_dealing(shoe), Fraction(1)), _mixed(shoe, Fraction(0))
     points = {Fraction(0), Fraction(1)}
     for cell in CELLS:
         a, b = always[cell][2] - always[cell][1], never[cell][2] - never[cell][1]
@@ -229,7 +357,7 @@ def breakpoints(shoe: Shoe) -> list[Fraction]:
     return sorted(points)
 
 
-def best_reply_value(shoe: Shoe, q: object) -> Fraction:
+def best_reply_value(shoe: Dealing, q: object) -> Fraction:
     """The banker's expected gain when he makes his best reply to the player's ``q``: what the player concedes.
 
     >>> best_reply_value(Shoe.of_decks(8), 1) > banker_expectation(Shoe.of_decks(8), 1, STANDARD_DRAWING.banker_draws)
@@ -238,7 +366,7 @@ def best_reply_value(shoe: Shoe, q: object) -> Fraction:
     return banker_expectation(shoe, q, best_reply(shoe, q))
 
 
-def solve(shoe: Shoe) -> Solution:
+def solve(shoe: Dealing) -> Solution:
     """The solution of the game: the player minimises the banker's best-reply gain, which is convex and
     piecewise linear in his probability of drawing on 5, so its least value is at a breakpoint.
 
@@ -246,7 +374,7 @@ def solve(shoe: Shoe) -> Solution:
     >>> solution.value == best_reply_value(Shoe.of_decks(8), solution.player_draws_on_5)
     True
     """
-    points = breakpoints(check_shoe(shoe))
+    points = breakpoints(check_dealing(shoe))
     q = min(points, key=lambda point: best_reply_value(shoe, point))
     i = points.index(q)
     left = best_reply(shoe, (points[max(i - 1, 0)] + q) / 2)
@@ -261,7 +389,7 @@ def solve(shoe: Shoe) -> Solution:
     return Solution(q, banker, best_reply_value(shoe, q), matrix)  # type: ignore[arg-type]
 
 
-def best_reply_range(shoe: Shoe, chart: frozenset[Cell]) -> tuple[Fraction, Fraction] | None:
+def best_reply_range(shoe: Dealing, chart: frozenset[Cell]) -> tuple[Fraction, Fraction] | None:
     """The player's probabilities of drawing on 5 (an interval between breakpoints) against which ``chart`` is the
     banker's best reply, or None if it is his best reply to no player.
 
@@ -287,7 +415,7 @@ def flipped(drawing: DrawingRules, cell: Cell) -> DrawingRules:
     return DrawingRules(drawing.player_draws, drawing.banker_draws ^ {cell})
 
 
-def chart_differences(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> list[Cell]:
+def chart_differences(shoe: Dealing, drawing: DrawingRules = STANDARD_DRAWING) -> list[Cell]:
     """The cells where a casino's fixed chart differs from the banker's best reply to its player's fixed rule.
 
     >>> chart_differences(Shoe.of_decks(8))      # the banker should draw on 4 against an ace, and on 6 when the player stood

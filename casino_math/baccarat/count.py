@@ -1,17 +1,28 @@
-"""What counting can and cannot do: a bet's edge over the cards left, the fundamental theorem, real shoes.
+"""What counting can and cannot do: a bet's edge over the cards left, Thorp and Walden's theorem, real shoes.
 
 The *edge* of a bet over a shoe, here, is its expected value per unit staked
 when the next coup is dealt from exactly those cards: positive when the bet
-favours the bettor.  The fundamental theorem of card counting (Thorp and
-Walden, 1973) says that if cards leave the shoe unseen, the edge over what is
-left is, on average, the edge of the full shoe: as the shoe is dealt, the edge
-is a martingale.  Counting cannot change the average; a counter lives on its
-*spread*, betting only on the coups where the edge happens to be positive.
+favours the bettor.  Deal k cards from a shuffled shoe and call E_k the edge
+over the cards left.  Two facts frame every question about counting:
+
+- the mean edge is unchanged (the lemma): E[E_k] = E_0, because the cards a
+  coup is dealt from after k others are as random as the first ones;
+- the spread never shrinks (Thorp and Walden's fundamental theorem of card counting,
+  in Ethier and Levin's martingale form): E_k is a martingale in k, so for
+  every convex f, E[f(E_k)] never falls as k grows, as long as six cards are
+  left for a coup.  With f(x) = max(x, 0), what a bettor who bets only when
+  the edge is positive can expect never falls.
+
+:func:`mean_edge_check` checks the lemma exactly and :func:`theorem_check`
+the theorem.
 
 >>> from casino_math.baccarat.rules import EZ
 >>> one_deck = EZ.changed(decks=1)
->>> full, after = theorem_check("dragon_7", one_deck)
+>>> full, after = mean_edge_check("dragon_7", one_deck)
 >>> full == after        # one card burnt unseen, averaged over the card: the edge is unchanged
+True
+>>> gains = theorem_check("dragon_7", one_deck, dealt=3)
+>>> gains == tuple(sorted(gains))      # E[max(edge, 0)] after 0, 1, 2, 3 cards: it never falls
 True
 """
 
@@ -128,17 +139,32 @@ def _edge_counts(bet_id: str, rules: BaccaratRules, counts: tuple[int, ...], car
     return ways
 
 
-def theorem_check(bet_id: str, rules: BaccaratRules = EZ, shoe: Shoe | None = None,
-                  dealt: int = 1) -> tuple[Fraction, Fraction]:
-    """The fundamental theorem, checked exactly: (the edge of ``shoe``, its mean after ``dealt`` unseen cards).
+def mean_edge_check(bet_id: str, rules: BaccaratRules = EZ, shoe: Shoe | None = None,
+                    dealt: int = 1) -> tuple[Fraction, Fraction]:
+    """The lemma of the mean edge, checked exactly: (the edge of ``shoe``, its mean after ``dealt`` unseen cards).
 
-    The two are equal for every bet, shoe and number of cards.
+    The two are equal for every bet, shoe and number of cards that leaves a coup's cards in the shoe.
 
-    >>> theorem_check("perfect_pair", EZ.changed(decks=2), dealt=2)
+    >>> mean_edge_check("perfect_pair", EZ.changed(decks=2), dealt=2)
     (Fraction(-5177, 10403), Fraction(-5177, 10403))
     """
     shoe = check_rules(rules).full_shoe if shoe is None else check_shoe(shoe)
     return edge(bet_id, shoe, rules), edge_after(bet_id, shoe, rules, dealt).E()
+
+
+def theorem_check(bet_id: str, rules: BaccaratRules = EZ, shoe: Shoe | None = None,
+                  dealt: int = 1) -> tuple[Fraction, ...]:
+    """Thorp and Walden's theorem, checked exactly: E[max(edge, 0)] after 0, 1, ..., ``dealt`` unseen cards.
+
+    The theorem says the sequence never falls (it is the convex function
+    max(x, 0) of a martingale), for as many cards as leave a coup's cards in
+    the shoe.
+
+    >>> theorem_check("panda_8", EZ.changed(decks=1), dealt=2)[0]      # a full deck never favours the Panda 8
+    Fraction(0, 1)
+    """
+    shoe = check_rules(rules).full_shoe if shoe is None else check_shoe(shoe)
+    return tuple(counter_gain_exact(bet_id, shoe, rules, k) for k in range(dealt + 1))
 
 
 def counter_gain_exact(bet_id: str, shoe: Shoe, rules: BaccaratRules = EZ, dealt: int = 1) -> Fraction:
@@ -194,6 +220,8 @@ class CountedShoes:
     """Bet ID -> what the counter's one-unit bets actually won, in units."""
     shoe_gains: dict[str, tuple[Fraction, ...]]
     """Bet ID -> the expected gain of each shoe, in the order dealt."""
+    favourable_cards_left: dict[str, tuple[int, ...]]
+    """Bet ID -> for each coup on which it was favourable, how many cards the shoe held before it."""
 
     def favourable_share(self, bet_id: str) -> Fraction:
         """The share of coups on which the bet was favourable."""
@@ -289,6 +317,7 @@ def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
 
     shoes = _check_size(shoes, "the number of shoes")
     totals: dict[str, list[Fraction]] = {b: [] for b in bet_ids}
+    left: dict[str, list[int]] = {b: [] for b in bet_ids}
     favourable, won, count = dict.fromkeys(bet_ids, 0), dict.fromkeys(bet_ids, Fraction(0)), 0
     for _ in range(shoes):
         coups = deal_shoe(rng, rules, bet_ids, cut_card)
@@ -296,7 +325,8 @@ def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
         for bet_id in bet_ids:
             good = [c for c in coups if c.edges[bet_id] > 0]
             favourable[bet_id] += len(good)
+            left[bet_id] += [c.cards_left for c in good]
             won[bet_id] += sum((c.nets[bet_id] for c in good), Fraction(0))
             totals[bet_id].append(sum((c.edges[bet_id] for c in good), Fraction(0)))
     return CountedShoes(shoes, count, favourable, {b: sum(t, Fraction(0)) for b, t in totals.items()}, won,
-                        {b: tuple(t) for b, t in totals.items()})
+                        {b: tuple(t) for b, t in totals.items()}, {b: tuple(n) for b, n in left.items()})

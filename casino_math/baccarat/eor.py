@@ -25,11 +25,16 @@ favourable and what betting only then is worth.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from math import comb, floor, lcm, prod
+from typing import NamedTuple
 
 from .. import bets as b
+from ..distribution import is_whole
 from .cards import POINT_VALUES, Shoe, check_point_value
 from .layout import posted_bets
 from .rules import OXFORD, BaccaratRules
@@ -252,15 +257,13 @@ class Counting:
     """The expected gain per coup dealt, in units, betting one unit only when the estimate is positive."""
 
 
-def count_through_shoe(full_ev: Fraction, effects: dict[int, Fraction], shoe: Shoe, cut: int = 14) -> Counting:
-    """Average, over the coups of a shoe dealt until ``cut`` cards remain, the chance and gain of a counter.
+def coup_depths(shoe: Shoe, cut: int = 14) -> list[int]:
+    """How many cards have been dealt when each coup of a shoe starts, dealt until ``cut`` cards remain.
 
-    Coup j starts after about j × (mean cards per coup) cards; at each the
-    estimate is normal with mean ``full_ev`` and variance :func:`estimate_variance`.
+    Coup j starts after j × (mean cards per coup) cards, rounded.
 
-    >>> result = count_through_shoe(Fraction(-1, 100), {0: Fraction(0), 1: Fraction(0)}, Shoe.from_values({0: 50}))
-    >>> result.hands, result.favourable, result.gain      # all zeros: every coup takes six cards, no effects
-    (6, Decimal('0'), Decimal('0'))
+    >>> coup_depths(Shoe.from_values({0: 50}))         # all zeros: every coup takes six cards
+    [0, 6, 12, 18, 24, 30]
     """
     if not 0 < cut < shoe.size:
         raise ValueError(f"the cut card must leave from 1 to {shoe.size - 1} cards, not {cut}")
@@ -268,6 +271,104 @@ def count_through_shoe(full_ev: Fraction, effects: dict[int, Fraction], shoe: Sh
     depths: list[int] = []
     while shoe.size - round(len(depths) * step) > cut:
         depths.append(round(len(depths) * step))
+    return depths
+
+
+def count_through_shoe(full_ev: Fraction, effects: dict[int, Fraction], shoe: Shoe, cut: int = 14) -> Counting:
+    """Average, over the coups of a shoe dealt until ``cut`` cards remain, the chance and gain of a counter.
+
+    At each coup of :func:`coup_depths` the estimate is taken as normal with
+    mean ``full_ev`` and variance :func:`estimate_variance`.
+
+    >>> result = count_through_shoe(Fraction(-1, 100), {0: Fraction(0), 1: Fraction(0)}, Shoe.from_values({0: 50}))
+    >>> result.hands, result.favourable, result.gain      # all zeros: every coup takes six cards, no effects
+    (6, Decimal('0'), Decimal('0'))
+    """
+    depths = coup_depths(shoe, cut)
     chance = sum((favourable_chance(full_ev, estimate_variance(effects, shoe, k)) for k in depths), Decimal(0))
     gain = sum((counter_gain(full_ev, estimate_variance(effects, shoe, k)) for k in depths), Decimal(0))
     return Counting(len(depths), chance / len(depths), gain / len(depths))
+
+
+# The counter's estimate exactly: its law over every way the cards can leave the shoe, without the normal curve.
+
+#: The most cards (dealt, or left) :func:`count_exactly` enumerates the ways of; beyond, there are too many.
+EXACT_LIMIT = 40
+
+
+class CountAt(NamedTuple):
+    """A linear counter at one point of the shoe: how often the estimate says "bet", and what betting then is worth."""
+
+    favourable: Fraction
+    """P(estimate > 0)."""
+    gain: Fraction
+    """E[max(estimate, 0)], in units per coup offered."""
+
+
+def _compositions(caps: tuple[int, ...], total: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``total`` cards from piles of sizes ``caps``: how many from each pile."""
+    if not caps:
+        if total == 0:
+            yield ()
+        return
+    room = sum(caps[1:])
+    for m in range(max(0, total - room), min(caps[0], total) + 1):
+        for rest in _compositions(caps[1:], total - m):
+            yield (m, *rest)
+
+
+def count_exactly(full_ev: Fraction, effects: dict[int, Fraction], shoe: Shoe, dealt: int) -> CountAt:
+    """The linear counter's chance of betting and its gain after ``dealt`` cards, exactly: no normal curve.
+
+    The cards dealt are a random ``dealt`` of the shoe's, so the number of
+    each value among them is hypergeometric: the chance of taking m_v cards of
+    each value v is the product of C(c_v, m_v) over C(N, dealt).  Every such
+    way is enumerated, on the side (cards dealt or cards left) with fewer
+    cards, which must be at most :data:`EXACT_LIMIT`; the ways are split in
+    two halves by value and matched by sorting, so that near the end of an
+    eight-deck shoe a few hundred thousand ways cost a fraction of a second.
+
+    One card dealt from two 0s and two 1s: a 0, half the time, makes the
+    estimate -1/20 + (3/3)(1/10) = 1/20, and a 1 makes it -3/20:
+
+    >>> shoe = Shoe.from_values({0: 2, 1: 2})
+    >>> count_exactly(Fraction(-1, 20), {0: Fraction(1, 10), 1: Fraction(-1, 10)}, shoe, 1)
+    CountAt(favourable=Fraction(1, 2), gain=Fraction(1, 40))
+    """
+    n, k = shoe.size, dealt
+    if not is_whole(k) or not 0 <= k < n:
+        raise ValueError(f"the cards dealt must be a whole number from 0 to {n - 1} for a shoe of {n}, not {k!r}")
+    if min(k, n - k) > EXACT_LIMIT:
+        raise ValueError(f"{k} cards dealt and {n - k} left: the ways to deal them are enumerated exactly only when "
+                         f"either is at most {EXACT_LIMIT}")
+    values = [v for v in POINT_VALUES if shoe[v]]
+    scale = lcm(*(effects[v].denominator for v in values))
+    step = {v: int(effects[v] * scale) for v in values}            # each effect as a whole number of 1/scale
+    by_left = n - k < k                                              # enumerate the cards left: fewer of them
+
+    def half(part: list[int], total: int) -> list[tuple[int, int]]:
+        """Each way to take ``total`` cards from these values: (sum of the dealt cards' steps, number of ways)."""
+        ways = []
+        for taken in _compositions(tuple(shoe[v] for v in part), total):
+            dealt_here = [shoe[v] - m if by_left else m for v, m in zip(part, taken)]
+            ways.append((sum(d * step[v] for v, d in zip(part, dealt_here)),
+                         prod(comb(shoe[v], m) for v, m in zip(part, taken))))
+        return ways
+
+    factor = Fraction(n - 1, n - k)
+    threshold = -full_ev / factor * scale          # the estimate is positive when the steps add up to more
+    size, first, second = min(k, n - k), values[:len(values) // 2], values[len(values) // 2:]
+    ways_positive = steps_positive = 0
+    for a in range(size + 1):
+        right = sorted(half(second, size - a))
+        keys = [s for s, _ in right]
+        ways_above, steps_above = [0] * (len(right) + 1), [0] * (len(right) + 1)
+        for i in range(len(right) - 1, -1, -1):
+            ways_above[i] = ways_above[i + 1] + right[i][1]
+            steps_above[i] = steps_above[i + 1] + right[i][1] * right[i][0]
+        for s, w in half(first, a):
+            i = bisect_right(keys, floor(threshold - s))
+            ways_positive += w * ways_above[i]
+            steps_positive += w * (s * ways_above[i] + steps_above[i])
+    total = comb(n, k)
+    return CountAt(Fraction(ways_positive, total), (full_ev * ways_positive + factor * Fraction(steps_positive, scale)) / total)

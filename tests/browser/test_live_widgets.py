@@ -80,6 +80,16 @@ def dragon_7_edge_with_16_eights() -> str:
     return display.percent(edge("dragon_7", depleted_by_rank({"8": 16})), 4)
 
 
+def seventeen_beats_break_even(seed: int) -> str:
+    """The posterior chance that 17 beats 1/36 after the wheel explorer's 3,800 simulated spins from ``seed``."""
+    from casino_math.roulette.fairness import break_even, prior
+    from casino_math.roulette.simulated import biased_log
+    from casino_math.widgets.fairness import probability
+
+    log = biased_log(3800, "17", Fraction(1, 30), seed)
+    return probability(prior().after(log.hits("17"), log.spins).p_above(break_even()))
+
+
 #: page, widget, (control, raw value), the table row to read (None: the whole result), what it must contain.
 CASES = [
     ("book/chance", "chance.payout", ("payout", 8), None,
@@ -96,6 +106,7 @@ CASES = [
     ("book/long-run", "session.explorer", ("bankroll", session_widgets.BANKROLLS.index(50)), "P(broke within 100 bets)",
      broke_on_red_from_50()),
     ("book/baccarat-variants", "variants.side_bets", ("removed_8", 16), "Dragon 7", dragon_7_edge_with_16_eights()),
+    ("book/roulette-fairness", "fairness.wheel", ("seed", 2031), "P(chance > 1/36)", seventeen_beats_break_even(2031)),
 ]
 
 
