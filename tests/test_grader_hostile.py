@@ -11,6 +11,8 @@ import json
 import os
 import shutil
 import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,6 +32,7 @@ from classroom_helpers import (
 )
 
 import casino_math
+from casino_math.classroom import data, sandbox
 from casino_math.classroom.journal import journal_of
 
 MARKER = "classroom-hostile-leftover-7f3a"
@@ -385,3 +388,40 @@ def test_an_installed_copy_without_the_repository_grades_a_course_given(tmp_path
     assert missing.returncode == 2 and "the following arguments are required: --course" in missing.stderr
     subprocess.run([*command, "--course", str(BOOK)], env=env, cwd=tmp_path, check=True, capture_output=True)
     assert by_student(tmp_path / "g.csv")["ana"]["total"] == str(FULL)
+
+
+# ---------------------------------------------------------------- the sandbox's own shared memory and private folders
+
+
+def reported(code, private=()):
+    """What a one-cell notebook reports as its answer ``found``, run in a sandbox (with ``private`` hidden)."""
+    job = {"cells": [{"code": code, "question": "found"}], "timeout": 60, "check_timeout": 10,
+           "answers": {"found": "found"}, "probes": {"found": {"public": {"kind": "value"}}}}
+    with tempfile.TemporaryDirectory() as copy:
+        result = sandbox.run(job, sandbox.bwrap(), sandbox.package_copy(copy), {}, tuple(private))
+    return data.decode(next(e for e in result.events if e.get("question") == "found")["value"])
+
+
+def test_shared_memory_is_a_small_tmpfs_of_the_sandboxs_own():
+    # The attack: 3 GB written to /dev/shm, a 12 GB tmpfs shared with the host, took the host's memory with it.
+    size, wrote = reported("import os\nstat = os.statvfs('/dev/shm')\ntry:\n"
+                           "    for n in range(4):  # files of 32 MB each, under the limit on any one file's size\n"
+                           "        open(f'/dev/shm/hoard{n}', 'wb').write(b'x' * (32 * 2**20))\n"
+                           "    wrote = 'all of it'\nexcept OSError as error:\n    wrote = str(error)\n"
+                           "found = [stat.f_blocks * stat.f_frsize, wrote]")
+    assert size <= sandbox.SHM_BYTES < sandbox.MEMORY_BYTES
+    assert "No space left on device" in wrote
+
+
+def test_a_course_inside_a_folder_the_sandbox_sees_stays_hidden():
+    # A course kept inside the Python environment's folder, which every sandbox sees read-only.
+    course = Path(sys.prefix) / f"classroom-test-course-{os.getpid()}"
+    (course / "source" / "keys").mkdir(parents=True)
+    try:
+        (course / "secret").write_text("ab" * 32)
+        (course / "source" / "keys" / "roulette.py").write_text("QUESTIONS = {}")
+        look = f"import os\nfound = [os.path.exists({str(course / 'secret')!r}), os.listdir({str(course)!r})]"
+        assert reported(look)[0] is True  # the folder would show...
+        assert reported(look, [course]) == [False, []]  # ...but the grader hides it
+    finally:
+        shutil.rmtree(course)

@@ -18,6 +18,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from . import build as builder
@@ -60,8 +61,8 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--out", type=Path, help="the CSV to write (default: COURSE/grades/NAME.csv)")
     g.add_argument("--roster", type=Path, help="the class roster (CSV: student, id, and name, email, section)")
     g.add_argument("--feedback", type=Path, metavar="DIR", help="also write DIR/<student>.md: each question's hint")
-    g.add_argument("--deadline", type=late.when, help="the deadline, in ISO 8601 (2026-12-05T17:00+01:00)")
-    g.add_argument("--late-penalty", type=late.penalty, default=False, metavar="N%%|zero",
+    g.add_argument("--deadline", help="the deadline, in ISO 8601 (2026-12-05T17:00+01:00)")
+    g.add_argument("--late-penalty", metavar="N%%|zero",
                    help="the share of the points taken per day late, or zero for no points")
     g.add_argument("--manifest", type=Path, help="when each file was handed in: a CSV (file or id, submitted) or "
                                                  "Canvas's submissions JSON")
@@ -138,9 +139,10 @@ def _grade_request(args: argparse.Namespace) -> grader.Request:
     if out.is_dir() or not out.parent.is_dir():
         raise ValueError(f"--out {out}: " + ("is a folder" if out.is_dir() else "its folder does not exist")
                          + "; give the CSV file to write, in a folder that exists (such as grades.csv)")
-    if (args.deadline is None) != (args.late_penalty is False):
+    if (args.deadline is None) != (args.late_penalty is None):
         raise ValueError("a late policy needs both --deadline TIME and --late-penalty (N% per day, or zero)")
-    policy = late.LatePolicy(args.deadline, args.late_penalty) if args.deadline is not None else None
+    policy = late.LatePolicy(late.when(args.deadline), late.penalty(args.late_penalty)) \
+        if args.deadline is not None else None
     if args.manifest and policy is None:
         raise ValueError("--manifest gives the times a late policy judges: give --deadline and --late-penalty too")
     return grader.Request(args.submissions, course, args.assignment, out,
@@ -193,6 +195,8 @@ def _feedback(args: argparse.Namespace) -> int:
     written, used = [], set[str]()
     for row in rows:
         entry = by_name.get(row.file)
+        notes = tuple(n for n in row.notes if not n.startswith(grader.UNMARKED))
+        row = replace(row, notes=(*notes, *grader.unmarked(list(hand), row.scores)))
         if entry is not None:
             name = feedback.name_of(row.student, row.file, used, counts[row.student] > 1)
             written.append(feedback.write(args.out, name, feedback.text(assignment, entry.grade, row)))

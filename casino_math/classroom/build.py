@@ -198,7 +198,7 @@ def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> list[Ma
                 len(f"{person.student}.ipynb".encode()) > 255:
             raise ValueError(f"{roster.path}: the student name {person.student!r} cannot name a file; a student's "
                              "notebook is named after them, as their submission will be")
-        variant = grading.variant(person)
+        variant = grading.variant(person, required=True)
         student, teacher, packed = versions(grading, variant, course, person.student)
         check_key(grading, variant, teacher, packed, f" (for {person.student}, {variant})")
         made += [Made(student, out / f"{person.student}.ipynb"),

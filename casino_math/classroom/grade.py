@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -38,6 +38,8 @@ from .verdict import Status
 DEFAULT_TIMEOUT = 120
 #: The time limit for one check (calling a submitted function on a test's inputs), in seconds.
 CHECK_SECONDS = 60
+#: The note on a file whose questions marked by hand are not all marked yet.
+UNMARKED = "marked by hand, not marked yet: "
 
 
 @dataclass(frozen=True)
@@ -87,14 +89,15 @@ class Grading:
         """Whether each student has numbers of their own."""
         return bool(self.key.parameters)
 
-    def variant(self, student: Student | None) -> Variant:
-        """A student's variant (the book's for a file of nobody on the roster, or without variants)."""
-        if not self.varies or student is None:
-            return self.key.default()
+    def variant(self, student: Student | None, required: bool = False) -> Variant:
+        """A student's variant: the book's for a file of nobody on the roster, without variants, or in a course
+        without a secret (where no notebook of a student's own can have been built), unless ``required``."""
         secret = self.course.secret()
-        if secret is None:
+        if secret is None and required and self.varies:
             raise ValueError(f"the course {self.course.folder} has no secret, so the variants of "
                              f"{self.assignment.name} cannot be drawn; a course made by init has one")
+        if not self.varies or student is None or secret is None:
+            return self.key.default()
         return draw(self.key.parameters, secret, self.assignment.name, student.id)
 
     def plan(self, variant: Variant) -> probes.Plan:
@@ -245,13 +248,24 @@ def lines(request: Request, grading: Grading, subs: list[Submission], entries: d
         days, taken, late_notes = lateness(request, sub, assignment.points)
         several = files[sub.label]
         shown = ", ".join(readable(f, 80) for f in several)
+        forms = ("; two of these names differ only in how Unicode writes a letter (composed or not)"
+                 if len({discovery.normal(f) for f in several}) < len(several) else "")
         flag = ([(f"one of {len(several)} files for {readable(sub.label, 80)} ({shown}), all graded: this row is "
-                  f"{readable(sub.found.relative, 80)}")] if len(several) > 1 else [])
-        waiting = [f"marked by hand, not marked yet: {', '.join(q for q in hand if scores[q] is None)}"] \
-            if any(scores[q] is None for q in hand) else []
+                  f"{readable(sub.found.relative, 80)}{forms}")] if len(several) > 1 else [])
+        waiting = unmarked(hand, scores)
         out.append(sheet.Line(sub.label, sub.student.id if sub.student else "", sub.found.relative, scores, days, taken,
                               (*flag, *sub.notes, *late_notes, *grade.notes, *waiting)))
     return out
+
+
+def unmarked(hand: list[str], scores: Mapping[str, Fraction | None]) -> list[str]:
+    """The note on a file whose questions marked by hand are not all marked yet.
+
+    >>> unmarked(["why"], {"why": None}), unmarked(["why"], {"why": Fraction(1)})
+    (['marked by hand, not marked yet: why'], [])
+    """
+    waiting = [q for q in hand if scores.get(q) is None]
+    return [f"{UNMARKED}{', '.join(waiting)}"] if waiting else []
 
 
 def grade_folder(request: Request, options: Options, progress: Callable[[Submission, Grade], None] | None = None,
