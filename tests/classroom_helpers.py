@@ -4,7 +4,9 @@ made from them, and the grade command."""
 from __future__ import annotations
 
 import csv
+import io
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -116,3 +118,41 @@ def course_copy(folder: Path) -> Path:
         shutil.copyfile(path, made / "source" / path.name)
         shutil.copyfile(SOURCES / "keys" / path.name, made / "source" / "keys" / path.name)
     return made
+
+
+# ---------------------------------------------------------------- a model of Canvas's gradebook importer
+
+CANVAS_STRIPPED = re.compile("Current Score|Current Points|Current Grade|Final Score|Final Points|Final Grade|"
+                             "Override Score|Override Grade|Override Status")
+
+
+def canvas_import(text, users, assignments):
+    """Canvas's gradebook importer, as lib/gradebook_importer.rb reads a file: the header's student columns, the
+    assignments by ID then title (else created), a Points Possible row, and each student by ID (else created)."""
+    rows = list(csv.reader(io.StringIO(text)))
+    header = rows[0]
+    assert len(header) > 3 and "Student" in header[0] and "ID" in header[1], "Invalid header row"
+    columns = 3
+    if re.search(r"SIS\s+Login\s+ID", header[2]):
+        columns += 1
+    elif re.search(r"SIS\s+User\s+ID", header[2]) and re.search(r"SIS\s+Login\s+ID", header[3]):
+        columns += 2
+    assert "Section" in header[columns - 1], "Invalid header row"
+    titles = [h for h in header[columns:] if not CANVAS_STRIPPED.search(h)]
+    matched = {}
+    for title in titles:
+        named = re.fullmatch(r"(.*)\s\((\d+)\)", title)
+        found = int(named[2]) if named and int(named[2]) in assignments else \
+            next((i for i, t in assignments.items() if t == title), None)
+        matched[title] = found  # None: Canvas makes a new assignment
+    points, grades, new_students = {}, {}, []
+    for row in rows[1:]:
+        if "Points Possible" in row[0]:
+            points = {t: row[header.index(t)] for t in titles}
+            continue
+        user = int(row[1]) if row[1].strip().isdigit() else None
+        if user not in users:
+            new_students.append(row[0])
+            continue
+        grades[user] = {t: row[header.index(t)] for t in titles}
+    return matched, points, grades, new_students

@@ -144,6 +144,8 @@ BAD_SOURCES = [
     ("# %%\nx = 1\n# END SOLUTION", "END SOLUTION without a # BEGIN SOLUTION"),
     ('# %% only="nobody"\nx = 1', "only= must be 'student' or 'teacher'"),
     (SIX + SIX, "question IDs must be unique; repeated: six"),
+    ('# %% [markdown] question="total" points=1 answer="x"\n# ## Total\n# %%\nx = 1',
+     "question='total' would share its name with a column of the grades' CSV"),
     ('# %% [markdown] question="six" points=2 answer="x" tests={"public":1}\n# ## Six\n# %%\nx = 1',
      'tests= gives each test whole points, "public" among them, adding up to points=2, not {"public": 1}'),
     ('# %% [markdown] question="six" points=2 answer="x" tests={"hidden":2}\n# ## Six\n# %%\nx = 1',

@@ -14,7 +14,7 @@ import subprocess
 from fractions import Fraction as F
 
 import pytest
-from classroom_helpers import CLASSROOM, by_student, grade, notebook, rows_of
+from classroom_helpers import CLASSROOM, by_student, canvas_import, grade, notebook, rows_of
 
 ROSTER = ("student,id,name,email,section\nana,4567,Ana Lima,ana@school.edu,A\nbo,4568,\"Chen, Bo\",bo@school.edu,A\n"
           "cy,4569,Cy Diaz,,B\ndee,4570,Dee Roy,dee@school.edu,B\n")
@@ -138,42 +138,6 @@ def gradebook(home, lms, *extra):
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     return out, result
-
-
-CANVAS_STRIPPED = re.compile("Current Score|Current Points|Current Grade|Final Score|Final Points|Final Grade|"
-                             "Override Score|Override Grade|Override Status")
-
-
-def canvas_import(text, users, assignments):
-    """Canvas's gradebook importer, as lib/gradebook_importer.rb reads a file: the header's student columns, the
-    assignments by ID then title (else created), a Points Possible row, and each student by ID (else created)."""
-    rows = list(csv.reader(io.StringIO(text)))
-    header = rows[0]
-    assert len(header) > 3 and "Student" in header[0] and "ID" in header[1], "Invalid header row"
-    columns = 3
-    if re.search(r"SIS\s+Login\s+ID", header[2]):
-        columns += 1
-    elif re.search(r"SIS\s+User\s+ID", header[2]) and re.search(r"SIS\s+Login\s+ID", header[3]):
-        columns += 2
-    assert "Section" in header[columns - 1], "Invalid header row"
-    titles = [h for h in header[columns:] if not CANVAS_STRIPPED.search(h)]
-    matched = {}
-    for title in titles:
-        named = re.fullmatch(r"(.*)\s\((\d+)\)", title)
-        found = int(named[2]) if named and int(named[2]) in assignments else \
-            next((i for i, t in assignments.items() if t == title), None)
-        matched[title] = found  # None: Canvas makes a new assignment
-    points, grades, new_students = {}, {}, []
-    for row in rows[1:]:
-        if "Points Possible" in row[0]:
-            points = {t: row[header.index(t)] for t in titles}
-            continue
-        user = int(row[1]) if row[1].strip().isdigit() else None
-        if user not in users:
-            new_students.append(row[0])
-            continue
-        grades[user] = {t: row[header.index(t)] for t in titles}
-    return matched, points, grades, new_students
 
 
 def test_the_canvas_file_is_imported_with_every_student_and_assignment_matched(download):

@@ -117,8 +117,9 @@ def _init(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     course = courses.at(args.course)
-    if args.out is not None and (args.out.is_file() or not args.out.parent.is_dir()):
-        raise ValueError(f"--out {args.out}: give a folder (it is made if missing) inside one that exists")
+    if args.out is not None and (args.out.exists() and not args.out.is_dir()):
+        raise ValueError(f"--out {args.out} is a file: give the folder to write the notebooks into (it is made if "
+                         "missing)")
     people = roster.read(args.roster) if args.roster else None
     changed = builder.build(course, args.names or None, args.out, run=not args.no_run and people is None,
                             roster=people)
@@ -167,7 +168,10 @@ def _grade(args: argparse.Namespace) -> int:
     def warn(message: str) -> None:
         print(f"note: {message}", file=sys.stderr)
 
-    private = grader.private_folders(request.course.folder, request.folder, request.out.parent, request.feedback)
+    private = grader.private_folders(request.course.folder, request.folder, request.out.parent, request.feedback,
+                                     request.roster.path.parent if request.roster else None,
+                                     args.manifest.parent if args.manifest else None)
+    sandbox.covers(private)  # a private folder no sandbox can be kept from seeing is refused before any work
     with tempfile.TemporaryDirectory(prefix="classroom-package-") as copy:
         options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy), private)
         grading, subs, _ = grader.grade_folder(request, options, progress, warn)

@@ -173,7 +173,9 @@ def build(course: Course, names: Collection[str] | None = None, out: Path | None
     if roster is not None:
         if len(chosen) != 1 or out is None:
             raise ValueError("with --roster, build one assignment (build NAME) into a folder of its own (--out DIR)")
-        return _write(_for_roster(course, chosen[0], roster, out))
+        written = _write(_for_roster(course, chosen[0], roster, out))
+        course.vary(chosen[0])  # graded from now on against each student's own numbers
+        return written
     made: list[Made] = []
     for name in chosen:
         grading = Grading(course, name)
@@ -198,7 +200,7 @@ def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> list[Ma
                 len(f"{person.student}.ipynb".encode()) > 255:
             raise ValueError(f"{roster.path}: the student name {person.student!r} cannot name a file; a student's "
                              "notebook is named after them, as their submission will be")
-        variant = grading.variant(person, required=True)
+        variant = grading.variant(person, building=True)
         student, teacher, packed = versions(grading, variant, course, person.student)
         check_key(grading, variant, teacher, packed, f" (for {person.student}, {variant})")
         made += [Made(student, out / f"{person.student}.ipynb"),

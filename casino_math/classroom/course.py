@@ -8,6 +8,7 @@ in the installed package::
 
     COURSE/course.json                settings: the requirement the Colab install cell installs
     COURSE/secret                     the secret the variants are drawn from (readable by you alone)
+    COURSE/varied.json                the assignments handed out with each student's own numbers
     COURSE/source/NAME.py             an assignment's source
     COURSE/source/keys/NAME.py        its answer key
     COURSE/NAME.ipynb                 the student's notebook, built (the book's variant)
@@ -36,7 +37,7 @@ from typing import Any
 
 from .variants import new_secret
 
-SETTINGS, SECRET = "course.json", "secret"
+SETTINGS, SECRET, VARIED = "course.json", "secret", "varied.json"
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,17 @@ class Course:
         except ValueError:
             raise ValueError(f"{path} is not a course's secret (hex digits); restore it from a backup: a new secret "
                              "would give every student different numbers") from None
+
+    def varied(self) -> set[str]:
+        """The assignments handed out with each student's own numbers (``build NAME --roster``): only these are
+        graded against each student's variant; every other against the book's numbers, as handed out."""
+        path = self.folder / VARIED
+        names = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else []
+        return set(names) if isinstance(names, list) else set()
+
+    def vary(self, name: str) -> None:
+        """Record that ``name`` was handed out with each student's own numbers."""
+        (self.folder / VARIED).write_text(json.dumps(sorted(self.varied() | {name})) + "\n", encoding="utf-8")
 
     def source_files(self) -> list[Path]:
         """The assignments' source files, by name.

@@ -86,18 +86,23 @@ class Grading:
 
     @property
     def varies(self) -> bool:
-        """Whether each student has numbers of their own."""
+        """Whether the key has parameters, so a student may have numbers of their own."""
         return bool(self.key.parameters)
 
-    def variant(self, student: Student | None, required: bool = False) -> Variant:
-        """A student's variant: the book's for a file of nobody on the roster, without variants, or in a course
-        without a secret (where no notebook of a student's own can have been built), unless ``required``."""
+    @property
+    def handed_out_varied(self) -> bool:
+        """Whether each student was handed numbers of their own (``build NAME --roster``)."""
+        return self.varies and self.assignment.name in self.course.varied()
+
+    def variant(self, student: Student | None, building: bool = False) -> Variant:
+        """A student's variant: drawn for a roster student when building their notebook, or when grading an
+        assignment that was handed out that way; else the book's numbers, as the one notebook handed out has."""
+        if not self.varies or student is None or not (building or self.handed_out_varied):
+            return self.key.default()
         secret = self.course.secret()
-        if secret is None and required and self.varies:
+        if secret is None:
             raise ValueError(f"the course {self.course.folder} has no secret, so the variants of "
                              f"{self.assignment.name} cannot be drawn; a course made by init has one")
-        if not self.varies or student is None or secret is None:
-            return self.key.default()
         return draw(self.key.parameters, secret, self.assignment.name, student.id)
 
     def plan(self, variant: Variant) -> probes.Plan:
@@ -203,7 +208,7 @@ def submissions(request: Request, grading: Grading) -> list[Submission]:
             sub.notes.append(f"not on the roster ({readable(request.roster.path.name, None)}): no student there is "
                              f"named {readable(entry.name, 80)}"
                              + (f" or has the ID {entry.canvas.user}" if entry.canvas else "")
-                             + ("; judged against the book's numbers" if grading.varies else ""))
+                             + ("; judged against the book's numbers" if grading.handed_out_varied else ""))
         subs.append(sub)
     return subs
 

@@ -119,15 +119,18 @@ def _bound() -> list[Path]:
     return [Path(os.path.realpath(p)) for p in [*system, *python] if p.exists()]
 
 
-def _hidden(private: tuple[Path, ...]) -> list[str]:
+def covers(private: tuple[Path, ...]) -> list[str]:
     """Mounts that cover each private folder a bound folder would show (a course kept inside the environment's
     folder, say) with an empty one."""
-    bound, covers = _bound(), []
+    bound, mounts = _bound(), []
     for path in private:
         real = Path(os.path.realpath(path))
-        if real.is_dir() and any(real == b or b in real.parents for b in bound):
-            covers += ["--tmpfs", str(real)]
-    return covers
+        if real in bound or real == Path("/"):
+            raise ValueError(f"{path} is a folder every sandbox sees (it holds Python or the system's programs): keep "
+                             "the course, the submissions and the grades elsewhere")
+        if real.is_dir() and any(b in real.parents for b in bound):
+            mounts += ["--tmpfs", str(real)]
+    return mounts
 
 
 def command(program: str | None, package_root: Path, private: tuple[Path, ...] = ()) -> list[str]:
@@ -137,7 +140,7 @@ def command(program: str | None, package_root: Path, private: tuple[Path, ...] =
         return python
     return [program, *_isolation(), "--as-pid-1", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
             "--size", str(SHM_BYTES), "--tmpfs", "/dev/shm", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
-            *_python_binds(), *_hidden(private), "--ro-bind", str(package_root), INSIDE,
+            *_python_binds(), *covers(private), "--ro-bind", str(package_root), INSIDE,
             "--dir", "/tmp/work", "--chdir", "/tmp/work", "--clearenv", *_env(INSIDE, "/tmp/work"), *python]
 
 
@@ -295,15 +298,16 @@ def _collect(report: IO[bytes], control: IO[bytes], clock: _Clock, send_hidden: 
                     clock.hidden_phase()
                     send_hidden()
                 elif event.get("finished") is True:
-                    _drain(report, result, most_events)
+                    _drain(report, result, most_events, buffers[report.fileno()])
                     return result
     return result
 
 
-def _drain(report: IO[bytes], result: Run, most_events: int) -> None:
-    """The events still in the report pipe once the supervisor has finished (without waiting for more)."""
+def _drain(report: IO[bytes], result: Run, most_events: int, started: bytes = b"") -> None:
+    """The events still in the report pipe once the supervisor has finished (without waiting for more), the first
+    of them begun by ``started`` (the part of a long line already read)."""
     os.set_blocking(report.fileno(), False)
-    buffer = b""
+    buffer = started
     try:
         while chunk := os.read(report.fileno(), 1 << 16):
             buffer += chunk

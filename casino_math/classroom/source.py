@@ -63,6 +63,8 @@ STUDENT, TEACHER = Version.STUDENT, Version.TEACHER
 BEGIN, END, SUFFIX = "# BEGIN SOLUTION", "# END SOLUTION", "# SOLUTION"
 #: What a student's markdown answer cell says where the model answer is.
 YOUR_ANSWER = "*Your answer:* write it here (double-click this cell to edit it)."
+#: The grades' CSV's own columns, which no question may be named.
+RESERVED = ("student", "id", "file", "late", "penalty", "total", "notes")
 SETTINGS: dict[str, type] = {"question": str, "points": int, "answer": str, "tags": list, "only": str, "tests": dict,
                              "by_hand": bool}
 
@@ -222,6 +224,9 @@ def _question(cell: Cell, following: list[Cell], number: int, name: str) -> Ques
         raise ValueError(f"{where}: a question needs question=, points= and answer= (or by_hand=true)")
     if not re.fullmatch(r"[A-Za-z_][\w-]*", settings["question"]):
         raise ValueError(f"{where}: question= is a short ID of letters, digits, _ and -, not {settings['question']!r}")
+    if settings["question"] in RESERVED:
+        raise ValueError(f"{where}: question={settings['question']!r} would share its name with a column of the "
+                         f"grades' CSV ({', '.join(RESERVED)}): choose another ID")
     if settings["points"] < 1:
         raise ValueError(f"{where}: a question is worth at least 1 point, not {settings['points']}")
     if not by_hand and not settings["answer"].isidentifier():
