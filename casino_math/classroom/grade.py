@@ -296,9 +296,9 @@ def grade_folder(request: Request, options: Options, progress: Callable[[Submiss
             sub = running[future]
             grade = _safely(future, sub)
             entry = Entry(request.assignment, sub.found.relative, sub.digest, sub.plan.fingerprint, grade)
-            log.write(entry)  # the journal first: a grade in the CSV is always in the journal too
             entries[sub.found.relative] = entry
-            _write(request, grading, subs, entries)
+            _write(request, grading, subs, entries)  # the CSV first: a grade the journal holds is in the CSV too
+            log.write(entry)
             if progress:
                 progress(sub, grade)
     journal.compact(path, request.assignment, [entries[s.found.relative] for s in subs if s.found.relative in entries])

@@ -2,9 +2,11 @@
 
 Inside, the submission sees: this Python and its environment, read-only; a
 copy of ``casino_math`` made for the run (its sources and compiled files only),
-read-only; a private ``/tmp`` of limited size as its working folder; and nothing
-else: no home folder, no teacher's folders, no other submission, no output
-file, no network.  It has its own process, IPC, UTS and user namespaces (a
+read-only; a private ``/tmp`` of limited size as its working folder, and a
+private ``/dev/shm`` of its own (shared memory is memory: a notebook cannot fill
+the machine's); and nothing else: no home folder, no teacher's folders (the
+course, the roster, the grades: hidden even inside a folder it is given), no
+other submission, no output file, no network.  It has its own process, IPC, UTS and user namespaces (a
 process it starts cannot outlive it: when the sandbox ends, the kernel ends
 every process in its namespace), and limits on CPU time, memory and the size
 of any file it writes.  The only way out is the report pipe to the grader.
