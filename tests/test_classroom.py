@@ -513,3 +513,18 @@ def test_grading_refuses_a_bad_request_with_a_clear_error(tmp_path):
     result = subprocess.run(grade(tmp_path, "poker", tmp_path / "g.csv"), capture_output=True, text=True, check=False)
     assert result.returncode == 2
     assert "no source for assignment 'poker' in" in result.stderr and "the assignments are: baccarat, craps" in result.stderr
+
+
+def test_the_book_courses_install_cell_is_the_chapters_colab_cell():
+    # The package no longer reads book/_ext/colab.py: the course names what its notebooks install, and for the
+    # book's own course that must stay the chapters' cell, from the repository URL in _config.yml.
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    from casino_math.classroom.notebooks import install_source
+
+    spec = spec_from_file_location("book_colab", BOOK.parent / "_ext" / "colab.py")
+    colab = module_from_spec(spec)
+    spec.loader.exec_module(colab)
+    assert install_source(COURSE.install) == colab.colab_source(colab.repository_url())
+    first = read(STUDENT["roulette"]).cells[0]
+    assert first.source == colab.colab_source(colab.repository_url()) and "remove-cell" in first.metadata["tags"]

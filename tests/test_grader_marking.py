@@ -16,6 +16,8 @@ import time
 import pytest
 from classroom_helpers import BOOK, CLASSROOM, answer_cell, by_student, course_copy, grade, notebook, rows_of
 
+from casino_math.classroom.course import at
+from casino_math.classroom.grade import Grading
 from casino_math.classroom.journal import journal_of
 
 ANSWER = "Bold play: <script>alert(1)</script> it stakes far less in all, so the edge has less to work on."
@@ -189,3 +191,15 @@ def test_stopping_a_regrade_keeps_the_old_grades_until_new_ones_replace_them(cou
     resumed = subprocess.run(grade(folder, "roulette", out, course_folder=made), capture_output=True, text=True,
                              check=True)
     assert "]: " not in resumed.stderr and rows_of(out) == before
+
+
+def test_a_change_to_the_key_alone_makes_every_grade_under_it_stale(tmp_path):
+    made = course_copy(tmp_path)
+    before = Grading(at(made), "roulette")
+    key = made / "source" / "keys" / "roulette.py"
+    key.write_text(key.read_text().replace("count the red pockets, and all the pockets",
+                                           "count the red pockets, then all the pockets"))
+    after = Grading(at(made), "roulette")
+    assert before.plan(before.key.default()).fingerprint != after.plan(after.key.default()).fingerprint
+    again = Grading(at(made), "roulette")
+    assert again.plan(again.key.default()).fingerprint == after.plan(after.key.default()).fingerprint
