@@ -5,8 +5,8 @@ for the sources):
 
 - **Canvas** (Grades, Import): ``Student, ID, SIS User ID, SIS Login ID, Section``, then a column per assignment,
   titled ``name (assignment ID)`` when you give its Canvas ID, else by its name; a second row
-  ``Points Possible``.  Canvas matches a row by ``ID``, its user ID (the roster's ``id``).  A blank score changes
-  nothing.  No total column: Canvas would take it for a new assignment.
+  ``Points Possible``.  Canvas matches a row by ``ID``, its user ID (the roster's ``id``).  Nothing handed in is
+  a blank score.  No total column: Canvas would take it for a new assignment.
 - **Moodle** (Grades, Import, CSV file): ``ID number`` (the roster's ``id``), ``Email address``, then a column per
   assignment.  You map ``ID number`` to the user's ID number (or ``Email address`` to the email) when importing.
   Every row is a student of the roster (Moodle abandons the whole import for a user it cannot find), a missing
