@@ -11,7 +11,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# The chapters; the assignments under book/assignments/ are generated (python -m casino_math.classroom build).
+# The chapters; the assignments under book/assignments/ are generated (python -m casino_math.classroom build
+# --course book/assignments).
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/_build/*' -not -path 'book/assignments/*')
 
 .PHONY: book pdf pdf-test pdf-deps test lint typecheck unit package-test nbval strict-book site-test lab-test site-deps notebooks bench clean
@@ -108,7 +109,7 @@ notebooks: $(STAMP)
 	$(BIN)/python book/_ext/colab.py
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 $(NOTEBOOKS)
 	$(BIN)/python book/_ext/saved_notebooks.py
-	$(BIN)/python -m casino_math.classroom build
+	$(BIN)/python -m casino_math.classroom build --course book/assignments
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -8,7 +8,6 @@ blank student's (zero), one with a wrong answer and a cell that raises, one with
 an endless loop.  tests/test_grader_hostile.py has the attacks.
 """
 
-import csv
 import json
 import math
 import subprocess
@@ -18,40 +17,47 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from classroom_helpers import (
+    BOOK,
+    COURSE,
+    NAMES,
+    SOURCES,
+    STUDENT,
+    TEACHER,
+    answer_cell,
+    by_student,
+    course_copy,
+    grade,
+    key,
+    key_check,
+    load_notebook_checks,
+    questions_of,
+    read,
+    shipped,
+)
 
 import casino_math
 from casino_math import roulette
 from casino_math.baccarat import RULES, Shoe, banker_bet, tie_bet
 from casino_math.bets import house_edge
-from casino_math.classroom import build, check, data, keys, public, source
-from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, TOLERANCE, WRONG, Estimate, Exact, Simulation
-from casino_math.classroom.grade import SOURCES, load_assignment, source_files
+from casino_math.classroom import build, check, data, source
+from casino_math.classroom.checks import Estimate, Exact, Simulation
+from casino_math.classroom.grade import Grading
+from casino_math.classroom.judges import TOLERANCE
+from casino_math.classroom.verdict import Status
 from casino_math.session import session
 
-NAMES = [path.stem for path in source_files()]
+RIGHT, WRONG, NOT_ANSWERED = Status.RIGHT, Status.WRONG, Status.NOT_ANSWERED
 ASSIGNMENTS = [path.stem for path in sorted((SOURCES / "keys").glob("*.py"))]
-banker_edge_if_ties_lose = keys._module("baccarat", SOURCES.resolve()).banker_edge_if_ties_lose
-p_two_card_natural = keys._module("baccarat", SOURCES.resolve()).p_two_card_natural
+banker_edge_if_ties_lose = key("baccarat").module.banker_edge_if_ties_lose
+p_two_card_natural = key("baccarat").module.p_two_card_natural
 
 
-def questions_of(name):
-    return keys.questions_of(name, SOURCES)
-
-
-def key_check(question_id, answer):
-    """The teacher's key judging an answer (what the grader does, with the detailed hints)."""
-    name, _, short = question_id.partition(".")
-    return questions_of(name)[short].judge(answer)
-STUDENT = {name: build.ASSIGNMENTS / f"{name}.ipynb" for name in NAMES}
-TEACHER = {name: build.SOLUTIONS / f"{name}.ipynb" for name in NAMES}
-
-
-def read(path):
-    return nbformat.read(path, as_version=4)
-
-
-def answer_cell(nb, question):
-    return next(c for c in nb.cells if c.get("metadata", {}).get("classroom", {}).get("question") == question)
+@pytest.fixture(autouse=True, scope="module")
+def checks_loaded():
+    """Every assignment's checks loaded, as each student notebook's hidden cell loads them."""
+    for name in NAMES:
+        load_notebook_checks(name)
 
 
 # ---------------------------------------------------------------- the assignments
@@ -63,7 +69,7 @@ def test_every_assignment_of_the_book_has_a_source():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name):
-    assignment = load_assignment(name)
+    assignment = Grading(COURSE, name).assignment
     assert 5 <= len(assignment.questions) <= 10
     assert [q.id for q in assignment.questions] == list(questions_of(name))
 
@@ -73,7 +79,7 @@ def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_student_notebook_holds_no_solution_text(name):
-    pieces = source.solutions((SOURCES / f"{name}.py").read_text())
+    pieces = source.solutions((SOURCES / f"{name}.py").read_text(), key(name).default())
     student = STUDENT[name].read_text()  # cells, metadata and outputs alike
     teacher = TEACHER[name].read_text()
     assert len(pieces) >= 5
@@ -83,17 +89,17 @@ def test_the_student_notebook_holds_no_solution_text(name):
 
 
 def test_the_instructors_page_holds_no_solution_text():
-    page = (build.ASSIGNMENTS.parent / "instructors.md").read_text()
+    page = (BOOK.parent / "instructors.md").read_text()
     for name in NAMES:
-        for piece in source.solutions((SOURCES / f"{name}.py").read_text()):
+        for piece in source.solutions((SOURCES / f"{name}.py").read_text(), key(name).default()):
             assert piece not in page, (name, piece)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_committed_notebooks_are_what_the_generator_makes(name, tmp_path):
-    build.build(out=tmp_path / "out", solutions=tmp_path / "solutions", names=[name], run=False)
+    build.build(COURSE, names=[name], out=tmp_path / "out", run=False)
     for made, committed in ((tmp_path / "out" / f"{name}.ipynb", STUDENT[name]),
-                            (tmp_path / "solutions" / f"{name}.ipynb", TEACHER[name])):
+                            (tmp_path / "out" / "solutions" / f"{name}.ipynb", TEACHER[name])):
         assert without_outputs(read(made)) == without_outputs(read(committed))
 
 
@@ -107,8 +113,8 @@ def without_outputs(nb):
 
 
 def test_building_twice_changes_nothing(tmp_path):
-    first = build.build(out=tmp_path / "out", solutions=tmp_path / "sol", names=["roulette"], run=False)
-    again = build.build(out=tmp_path / "out", solutions=tmp_path / "sol", names=["roulette"], run=False)
+    first = build.build(COURSE, names=["roulette"], out=tmp_path / "out", run=False)
+    again = build.build(COURSE, names=["roulette"], out=tmp_path / "out", run=False)
     assert len(first) == 2 and again == []
 
 
@@ -119,7 +125,7 @@ def test_saved_outputs_say_right_for_the_teacher_and_not_answered_for_the_studen
 
 
 def test_the_book_leaves_the_teachers_notebooks_out():
-    config = (build.ASSIGNMENTS.parents[1] / "_config.yml").read_text()
+    config = (BOOK.parents[1] / "_config.yml").read_text()
     assert "book/assignments/solutions" in config
 
 
@@ -138,6 +144,8 @@ BAD_SOURCES = [
     ("# %%\nx = 1\n# END SOLUTION", "END SOLUTION without a # BEGIN SOLUTION"),
     ('# %% only="nobody"\nx = 1', "only= must be 'student' or 'teacher'"),
     (SIX + SIX, "question IDs must be unique; repeated: six"),
+    ('# %% [markdown] question="total" points=1 answer="x"\n# ## Total\n# %%\nx = 1',
+     "question='total' would share its name with a column of the grades' CSV"),
     ('# %% [markdown] question="six" points=2 answer="x" tests={"public":1}\n# ## Six\n# %%\nx = 1',
      'tests= gives each test whole points, "public" among them, adding up to points=2, not {"public": 1}'),
     ('# %% [markdown] question="six" points=2 answer="x" tests={"hidden":2}\n# ## Six\n# %%\nx = 1',
@@ -161,15 +169,20 @@ def test_points_per_test_are_read_from_the_source():
     assert source.parse(text, "demo").questions[0].tests == (("public", 1), ("other_seed", 2))
 
 
-def test_a_test_the_key_does_not_have_stops_the_build():
-    text = (SOURCES / "craps.py").read_text().replace('"other_seed":1', '"lucky_seed":1')
-    with pytest.raises(ValueError, match="craps: question play_pass names the tests lucky_seed, public but its key has other_seed, public"):
-        build.match_checks(source.parse(text, "craps"))
+def test_a_test_the_key_does_not_have_stops_the_build(tmp_path):
+    made = course_copy(tmp_path)
+    path = made / "source" / "craps.py"
+    path.write_text(path.read_text().replace('"other_seed":1', '"lucky_seed":1'))
+    with pytest.raises(ValueError, match="craps: the key has no test lucky_seed for question play_pass"):
+        build.build(COURSE.__class__(made), names=["craps"], run=False)
+    assert not list(made.glob("*.ipynb")) and not (made / "solutions").exists()
 
 
-def test_a_question_without_a_check_stops_the_build():
-    with pytest.raises(ValueError, match="questions without a check: six"):
-        build.match_checks(source.parse(SIX, "roulette"))
+def test_a_question_without_a_check_stops_the_build(tmp_path):
+    made = course_copy(tmp_path)
+    (made / "source" / "roulette.py").write_text(SIX)
+    with pytest.raises(ValueError, match="the key has no check for question six"):
+        build.build(COURSE.__class__(made), names=["roulette"], run=False)
 
 
 # ---------------------------------------------------------------- the checks: right, not right yet with a hint
@@ -193,9 +206,15 @@ FEEDBACK = [
     ("roulette.top_line", 150 * (F(5, 38) * 6 - F(33, 38)), RIGHT, ""),
     ("roulette.top_line", -F(150, 19), WRONG, "the top line is the exception"),
     ("roulette.la_partage", F(1, 38), WRONG, "only the 0 does"),
-    ("roulette.fair_split", F(18), WRONG, "39 pockets"),
-    ("roulette.edge_of", lambda bet: 1 - F(bet[0], 36 + bet[2]) * (bet[1] + 1), RIGHT, ""),
-    ("roulette.edge_of", lambda bet: 1 - F(bet[0], 36 + bet[2]) * bet[1], WRONG, "a win returns the stake"),
+    ("roulette.fair_payout", F(18), WRONG, "39 pockets"),
+    ("roulette.fair_payout", F(17), WRONG, "17 to 1 is what the casino pays"),
+    ("roulette.edge_of", lambda covered, pays, zeros: 1 - F(covered, 36 + zeros) * (pays + 1), RIGHT, ""),
+    ("roulette.edge_of", lambda covered, pays, zeros: 1 - F(covered, 36 + zeros) * pays, WRONG,
+     "a win returns the stake"),
+    ("roulette.edge_of", lambda bet: F(1, 19), WRONG, "calling it with 18, 1, 2 raised TypeError"),
+    # -1/19 is the edge with the sign the wrong way round, and the edge when the zeros win: the hint names both
+    ("roulette.edge_low", F(-1, 19), WRONG, "two mistakes give this answer: either the size is right but the sign"),
+    ("roulette.edge_low", F(-1, 19), WRONG, "when the zeros win"),
     ("roulette.la_partage", F(1, 19), WRONG, "without the rule"),
     ("roulette.simulate_red", 0.5004, WRONG, "no zeros"),
     ("roulette.simulate_red", F(9, 19), WRONG, "exact value, not an estimate"),
@@ -260,23 +279,23 @@ def test_the_public_check_a_student_runs_gives_the_keys_verdict(question, answer
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_package_ships_no_answer_of_an_exact_question(name):
-    shipped = (public.FOLDER / f"{name}.json").read_text()
+def test_the_student_notebook_carries_no_answer_of_an_exact_question(name):
+    carried = str(shipped(name)) + STUDENT[name].read_text()
     for question in questions_of(name).values():
         if isinstance(question, Exact):
             right = F(question.right())
-            assert f"{right.numerator}/{right.denominator}" not in shipped, question.id
-            assert repr(float(right)) not in shipped, question.id
+            assert f"{right.numerator}/{right.denominator}" not in carried, question.id
+            assert repr(float(right)) not in carried, question.id
 
 
 def shipped_intervals(name):
     """Each interval the package ships for a simulated answer: (question ID, exact value, standard error, interval)."""
-    shipped = public.public_checks(name)
+    carried = shipped(name)
     for short, question in questions_of(name).items():
         if isinstance(question, Estimate):
-            yield question.id, F(question.right()), question.sd() / math.sqrt(question.trials), shipped[short]["within"]
+            yield question.id, F(question.right()), question.sd() / math.sqrt(question.trials), carried[short]["within"]
         elif isinstance(question, Simulation):
-            for (_, p), (_, low, high) in zip(sorted(question.right().items()), shipped[short]["shares"]):
+            for (_, p), (_, low, high) in zip(sorted(question.right().items()), carried[short]["shares"]):
                 yield question.id, p, math.sqrt(float(p * (1 - p)) / question.rounds), [low, high]
 
 
@@ -307,10 +326,12 @@ def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_numb
 
 
 @pytest.mark.parametrize("args, message", [
-    (["grade", "{tmp}", "--assignment", "roulette", "--out", "{tmp}/no-such-folder/grades.csv"],
+    (["grade", "{tmp}", "--course", str(BOOK), "--assignment", "roulette", "--out", "{tmp}/no-such-folder/grades.csv"],
      "its folder does not exist; give the CSV file to write"),
-    (["grade", "{tmp}", "--assignment", "roulette", "--out", "{tmp}"], "is a folder; give the CSV file to write"),
-    (["build", "--sources", "{tmp}/no-sources", "--out", "{tmp}/built"], "no assignment sources in"),
+    (["grade", "{tmp}", "--course", str(BOOK), "--assignment", "roulette", "--out", "{tmp}"],
+     "is a folder; give the CSV file to write"),
+    (["build", "--course", "{tmp}/no-course", "--out", "{tmp}/built"], "is not a course folder (it has no course.json)"),
+    (["grade", "{tmp}", "--course", "{tmp}", "--assignment", "roulette"], "make one with: python -m casino_math"),
 ])
 def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path, capsys, args, message):
     from casino_math.classroom.__main__ import main
@@ -338,8 +359,8 @@ def dealer(shares):
 @pytest.mark.parametrize("question_id", ["craps.play_pass", "baccarat.play_coup"])
 def test_a_simulation_that_rolls_no_dice_scores_nothing(question_id):
     name, _, short = question_id.partition(".")
-    shipped = {data.decode(r): (low + high) / 2 for r, low, high in public.public_checks(name)[short]["shares"]}
-    for judged in (key_check(question_id, dealer(shipped)), check(question_id, dealer(shipped))):
+    shares = {data.decode(r): (low + high) / 2 for r, low, high in shipped(name)[short]["shares"]}
+    for judged in (key_check(question_id, dealer(shares)), check(question_id, dealer(shares))):
         assert judged.status == WRONG and "more evenly than chance" in judged.hint, judged
 
 
@@ -349,7 +370,7 @@ def test_the_package_holds_no_key_no_source_and_no_solution():
     assert not list(package.rglob("*.ipynb"))
     texts = "".join(p.read_text() for p in package.rglob("*.py"))
     for name in NAMES:
-        for piece in source.solutions((SOURCES / f"{name}.py").read_text()):
+        for piece in source.solutions((SOURCES / f"{name}.py").read_text(), key(name).default()):
             if len(piece) > 25:  # long enough not to be a phrase the library says for its own reasons
                 assert piece not in texts, (name, piece)
 
@@ -371,7 +392,8 @@ def test_no_hint_reveals_the_answer(question):
 
 
 def test_check_names_what_exists_when_asked_about_what_does_not():
-    with pytest.raises(ValueError, match="there is no assignment 'poker'; the assignments are: baccarat, craps, long-run, roulette"):
+    with pytest.raises(ValueError, match="this notebook's checks are of .*, not of 'poker'; an ID is "
+                                         "'assignment.question', such as "):
         check("poker.flush", 1)
     with pytest.raises(ValueError, match="assignment 'roulette' has no question 'green'; its questions are: red"):
         check("roulette.green", 1)
@@ -379,9 +401,27 @@ def test_check_names_what_exists_when_asked_about_what_does_not():
         check("red", 1)
 
 
-# ---------------------------------------------------------------- the grader
+def test_a_notebook_whose_checks_are_not_loaded_says_to_run_its_cells_from_the_top():
+    code = ("from casino_math.classroom import check\n"
+            "try:\n    check('roulette.red', 1)\nexcept ValueError as error:\n    print(error)")
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert said.startswith("the checks of 'roulette' are not loaded: run the notebook's cells in order from the top")
 
-GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
+
+def test_the_check_cells_work_with_the_published_package_alone(tmp_path):
+    # The student's notebook run where nothing of the course exists: its hidden cell carries the checks.
+    nb = read(STUDENT["roulette"])
+    answer_cell(nb, "red").source = "p_red = Fraction(9, 19)"
+    cells = [c.source for c in nb.cells if c.cell_type == "code" and "colab-install" not in c.metadata.get("tags", [])]
+    red = next(i for i, c in enumerate(nb.cells) if c.get("metadata", {}).get("classroom", {}).get("check") == "red")
+    stop = sum(1 for c in nb.cells[:red + 1] if c.cell_type == "code" and "colab-install" not in c.metadata.get("tags", []))
+    script = "\n".join(cells[:stop - 1]) + "\nprint(" + cells[stop - 1] + ")"
+    (tmp_path / "run.py").write_text(script)
+    said = subprocess.run([sys.executable, "run.py"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert said.stdout.strip().endswith("roulette.red: right.")
+
+
+# ---------------------------------------------------------------- the grader
 
 
 def as_student(nb):
@@ -404,20 +444,20 @@ def graded(tmp_path_factory):
     (folder / "cy").mkdir()
     nbformat.write(as_student(read(TEACHER["roulette"])), folder / "cy" / "roulette.ipynb")  # a student's own folder
     out = folder.parent / f"{folder.name}.csv"
-    result = subprocess.run([*GRADE, str(folder), "--assignment", "roulette", "--out", str(out), "--jobs", "2",
-                             "--timeout", "6", "--feedback", str(folder.parent / "feedback")],
+    result = subprocess.run(grade(folder, "roulette", out, "--jobs", "2", "--timeout", "6",
+                                  "--feedback", str(folder.parent / "feedback")),
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
-    return result, rows, folder.parent
+    return result, by_student(out), folder.parent
 
 
-def test_the_csv_has_a_row_per_student_a_column_per_question_and_a_total(graded):
+def test_the_csv_has_a_row_per_file_a_column_per_question_and_a_total(graded):
     _, rows, _ = graded
-    assignment = load_assignment("roulette")
+    assignment = Grading(COURSE, "roulette").assignment
     assert set(rows) == {"points possible", "blank", "wrong", "cy", "dee"}
     assert rows["cy"]["total"] == str(assignment.points) == rows["points possible"]["total"]
-    assert list(rows["blank"]) == ["student", *(q.id for q in assignment.questions), "total", "notes"]
+    assert list(rows["blank"]) == ["student", "id", "file", *(q.id for q in assignment.questions), "total", "notes"]
+    assert rows["cy"]["file"] == "cy/roulette.ipynb" and rows["points possible"]["file"] == ""
 
 
 def test_the_blank_student_version_scores_zero(graded):
@@ -428,7 +468,7 @@ def test_the_blank_student_version_scores_zero(graded):
 
 def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded):
     _, rows, folder = graded
-    assignment = load_assignment("roulette")
+    assignment = Grading(COURSE, "roulette").assignment
     points = {q.id: q.points for q in assignment.questions}
     lost = {"red", "splits"}
     assert rows["wrong"]["total"] == str(assignment.points - points["red"] - points["splits"])
@@ -442,7 +482,7 @@ def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded):
 
 def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded):
     _, rows, _ = graded
-    assignment = load_assignment("roulette")
+    assignment = Grading(COURSE, "roulette").assignment
     assert "stopped at the 6 s limit in the answer cell of question 7 (la_partage)" in rows["dee"]["notes"]
     assert rows["dee"]["total"] == str(sum(q.points for q in assignment.questions if q.number < 7))
 
@@ -457,16 +497,34 @@ def test_the_command_reports_each_file_as_it_goes(graded):
 def test_the_teachers_answers_get_full_marks_in_the_sandbox(name, tmp_path):
     nbformat.write(as_student(read(TEACHER[name])), tmp_path / "teacher.ipynb")
     out = tmp_path.parent / f"{tmp_path.name}.csv"
-    subprocess.run([*GRADE, str(tmp_path), "--assignment", name, "--out", str(out)], capture_output=True, check=True)
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
-    assert rows["teacher"]["total"] == rows["points possible"]["total"] and rows["teacher"]["notes"] == ""
+    subprocess.run(grade(tmp_path, name, out), capture_output=True, check=True)
+    rows = by_student(out)
+    by_hand = [q.id for q in Grading(COURSE, name).assignment.questions if q.by_hand]
+    automatic = sum(int(rows["points possible"][q]) for q in rows["points possible"]
+                    if q not in ("student", "id", "file", "total", "notes", *by_hand))
+    assert rows["teacher"]["total"] == str(automatic)
+    assert rows["teacher"]["notes"] == (f"marked by hand, not marked yet: {', '.join(by_hand)}" if by_hand else "")
 
 
 def test_grading_refuses_a_bad_request_with_a_clear_error(tmp_path):
-    run = [*GRADE, str(tmp_path / "none"), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
-    result = subprocess.run(run, capture_output=True, text=True, check=False)
+    result = subprocess.run(grade(tmp_path / "none", "roulette", tmp_path / "g.csv"), capture_output=True, text=True,
+                            check=False)
     assert result.returncode == 2 and "is not a folder; give the folder that holds the submitted notebooks" in result.stderr
-    run = [*GRADE, str(tmp_path), "--assignment", "poker", "--out", str(tmp_path / "g.csv")]
-    result = subprocess.run(run, capture_output=True, text=True, check=False)
+    result = subprocess.run(grade(tmp_path, "poker", tmp_path / "g.csv"), capture_output=True, text=True, check=False)
     assert result.returncode == 2
     assert "no source for assignment 'poker' in" in result.stderr and "the assignments are: baccarat, craps" in result.stderr
+
+
+def test_the_book_courses_install_cell_is_the_chapters_colab_cell():
+    # The package no longer reads book/_ext/colab.py: the course names what its notebooks install, and for the
+    # book's own course that must stay the chapters' cell, from the repository URL in _config.yml.
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    from casino_math.classroom.notebooks import install_source
+
+    spec = spec_from_file_location("book_colab", BOOK.parent / "_ext" / "colab.py")
+    colab = module_from_spec(spec)
+    spec.loader.exec_module(colab)
+    assert install_source(COURSE.install) == colab.colab_source(colab.repository_url())
+    first = read(STUDENT["roulette"]).cells[0]
+    assert first.source == colab.colab_source(colab.repository_url()) and "remove-cell" in first.metadata["tags"]

@@ -9,11 +9,12 @@ same search finds them: so finding nothing is the defence at work, not a blind s
 
 import json
 import tempfile
+from pathlib import Path
 
 import pytest
+from classroom_helpers import COURSE, TEACHER
 
-from casino_math.classroom import data, grade, sandbox
-from casino_math.classroom.build import SOLUTIONS
+from casino_math.classroom import data, discovery, grade, sandbox, submitted
 
 ASSIGNMENT = "craps"
 SEARCH = '''
@@ -72,7 +73,7 @@ while frame is not None:
 
 
 def honest():
-    nb = json.loads((SOLUTIONS / f"{ASSIGNMENT}.ipynb").read_text())
+    nb = json.loads(TEACHER[ASSIGNMENT].read_text())
     nb["metadata"]["classroom"]["version"] = "student"
     return nb
 
@@ -89,7 +90,8 @@ def searching(hidden):
 
 @pytest.fixture(scope="module")
 def setting():
-    key = grade.load_key(ASSIGNMENT)
+    grading = grade.Grading(COURSE, ASSIGNMENT)
+    key = grading.plan(grading.key.default())
     assert key.hidden(), f"the {ASSIGNMENT} key has hidden tests to look for"
     program = sandbox.bwrap()
     assert program, "bubblewrap works here"
@@ -97,10 +99,16 @@ def setting():
     return key, grade.Options(timeout=60, check_timeout=30, program=program, package_root=root)
 
 
+def graded(path: Path, key, options):
+    """The grade of the file at ``path``, as the grader grades a submission."""
+    found = discovery.Found(path, path.name, path.stem, discovery.Kind.FILE)
+    return grade.grade_file(grade.Submission(found, None, key, discovery.digest(found)), options)
+
+
 def found_by(nb, key, options, inputs_in_the_job=False):
     """What the searching notebook reported it found, graded in its sandbox (the hidden probes sent as the
     grader sends them, or, with ``inputs_in_the_job``, in the job from the start)."""
-    job = key.job(grade.code_cells(nb, key.assignment), options.timeout, options.check_timeout)
+    job = key.job(submitted.code_cells(nb, key.assignment), options.timeout, options.check_timeout)
     job["answers"]["found"] = "found"
     job["probes"]["found"] = {"public": {"kind": "value"}}
     hidden = key.hidden()
@@ -129,8 +137,7 @@ def test_the_searching_notebook_scores_exactly_what_the_honest_one_scores(settin
     key, options = setting
     for name, nb in (("honest", honest()), ("searcher", searching(key.hidden()))):
         (tmp_path / f"{name}.ipynb").write_text(json.dumps(nb))
-    grades = {name: grade.grade_file(tmp_path / f"{name}.ipynb", name, name, key, options)
-              for name in ("honest", "searcher")}
+    grades = {name: graded(tmp_path / f"{name}.ipynb", key, options) for name in ("honest", "searcher")}
     assert grades["honest"].total == key.assignment.points
     assert [m.score for m in grades["searcher"].marks] == [m.score for m in grades["honest"].marks]
 
@@ -140,9 +147,9 @@ def test_hidden_tests_still_run_on_a_function_whose_notebook_later_ends_python(s
     nb = honest()
     nb["cells"].append({"cell_type": "code", "source": "import os\nos._exit(3)", "metadata": {}, "outputs": []})
     (tmp_path / "exiter.ipynb").write_text(json.dumps(nb))
-    graded = grade.grade_file(tmp_path / "exiter.ipynb", "exiter", "exiter", key, options)
-    assert graded.total == key.assignment.points, graded.marks
-    assert any("Python ended" in note for note in graded.notes)
+    exiter = graded(tmp_path / "exiter.ipynb", key, options)
+    assert exiter.total == key.assignment.points, exiter.marks
+    assert any("Python ended" in note for note in exiter.notes)
 
 
 def test_processes_a_notebook_leaves_behind_are_ended_before_the_hidden_inputs_arrive(setting, tmp_path):
@@ -168,7 +175,7 @@ if os.fork() == 0:
 os.read(heard, 1)
 """
     nb["cells"].append({"cell_type": "code", "source": chatter, "metadata": {}, "outputs": []})
-    job = key.job(grade.code_cells(nb, key.assignment), options.timeout, options.check_timeout)
+    job = key.job(submitted.code_cells(nb, key.assignment), options.timeout, options.check_timeout)
     events = sandbox.run(job, options.program, options.package_root, key.hidden()).events
     hidden_tests = {test for tests in key.hidden().values() for test in tests}
     first = next(i for i, e in enumerate(events) if e.get("probing") and e.get("test") in hidden_tests)

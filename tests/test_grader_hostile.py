@@ -6,45 +6,37 @@ and each attack scores exactly what its own honest answers are worth (usually no
 with a row for every file.
 """
 
-import csv
 import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from classroom_helpers import (
+    BOOK,
+    CLASSROOM,
+    SOURCES,
+    TEACHER,
+    answer_cell,
+    by_student,
+    code,
+    grade,
+    notebook,
+    rows_of,
+    with_cells,
+)
 
 import casino_math
-from casino_math.classroom import build
-from casino_math.classroom.grade import SOURCES, journal_of
+from casino_math.classroom import data, sandbox
+from casino_math.classroom.journal import journal_of
 
 MARKER = "classroom-hostile-leftover-7f3a"
 FULL = 11
-GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
-
-
-def notebook(version="student", name="roulette"):
-    folder = build.ASSIGNMENTS if version == "student" else build.SOLUTIONS
-    nb = json.loads((folder / f"{name}.ipynb").read_text())
-    nb["metadata"]["classroom"]["version"] = "student"  # a student's honest copy of the right answers
-    return nb
-
-
-def code(source):
-    return {"cell_type": "code", "source": source, "metadata": {}, "outputs": [], "execution_count": None}
-
-
-def with_cells(nb, first=(), last=()):
-    nb["cells"] = [code(c) for c in first] + nb["cells"] + [code(c) for c in last]
-    return nb
-
-
-def answer_cell(nb, question):
-    return next(c for c in nb["cells"] if c.get("metadata", {}).get("classroom", {}).get("question") == question)
 
 
 def forge(data):
@@ -66,7 +58,7 @@ def package_digest():
 
 def hostile(folder, outside):
     """The submissions: file name -> notebook (JSON data) or raw text."""
-    teacher_notebook = build.SOLUTIONS / "roulette.ipynb"
+    teacher_notebook = TEACHER["roulette"]
     blank = notebook
     reused = notebook("teacher")
     reused["cells"].append(code("p_red = Fraction(1, 2)  # a later cell reuses the answer's name"))
@@ -171,10 +163,10 @@ def run(tmp_path_factory):
         json.dump(notebook(), latin)
     before = package_digest()
     out = outside / "grades.csv"
-    result = subprocess.run([*GRADE, str(folder), "--assignment", "roulette", "--out", str(out), "--jobs", "2",
-                             "--timeout", "8", "--check-timeout", "10", "--feedback", str(outside / "feedback")],
+    result = subprocess.run(grade(folder, "roulette", out, "--jobs", "2", "--timeout", "8", "--check-timeout", "10",
+                                  "--feedback", str(outside / "feedback")),
                             capture_output=True, text=True, check=False)
-    rows = list(csv.DictReader(out.open()))
+    rows = rows_of(out)
     return result, {row["student"]: row for row in rows}, rows, folder, outside, before
 
 
@@ -303,10 +295,10 @@ def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(
         answer_cell(half, question)["source"] = ""
     (folder / "half.ipynb").write_text(json.dumps(half))
     out = tmp_path / "grades.csv"
-    command = [*GRADE, str(folder), "--assignment", "long-run", "--out", str(out), "--jobs", "2"]
+    command = grade(folder, "long-run", out, "--jobs", "2")
     first = subprocess.run(command, capture_output=True, text=True, check=True)
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
-    assert rows["half"]["total"] == "6" and rows["points possible"]["total"] == "12"
+    rows = by_student(out)
+    assert rows["half"]["total"] == "6" and rows["points possible"]["total"] == "14"  # 12, and 2 marked by hand
     assert "half [half.ipynb]: 6" in first.stderr
     (folder / "full.ipynb").write_text(json.dumps(notebook("teacher", "long-run")))
     again = subprocess.run(command, capture_output=True, text=True, check=True)
@@ -326,14 +318,14 @@ def test_partial_credit_per_test_gives_the_public_half_of_a_replayed_simulation(
                        "def play_pass(rng):\n    return next(_replay, 1)")
     (folder / "replay.ipynb").write_text(json.dumps(replay))
     out = tmp_path / "grades.csv"
-    subprocess.run([*GRADE, str(folder), "--assignment", "craps", "--out", str(out)], capture_output=True, check=True)
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
+    subprocess.run(grade(folder, "craps", out), capture_output=True, check=True)
+    rows = by_student(out)
     assert rows["replay"]["play_pass"] == "1"  # the public seed's rounds replayed: the hidden seed is not fooled
 
 
 def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path):
     (tmp_path / "blank.ipynb").write_text(json.dumps(notebook()))
-    command = [*GRADE, str(tmp_path), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
+    command = grade(tmp_path, "roulette", tmp_path / "g.csv")
     env = {**os.environ, "PATH": str(tmp_path)}
     refused = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     assert refused.returncode == 2
@@ -343,18 +335,21 @@ def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path):
 
 
 def test_the_gradebook_merges_assignments(tmp_path):
-    (tmp_path / "roulette.csv").write_text("student,red,total,notes\npoints possible,1,11,\nana,1,9,\n")
-    (tmp_path / "craps.csv").write_text("student,natural,total,notes\npoints possible,1,12,\nana,1,4,\nbo,1,12,\n"
-                                        "bo,0,0,\n")  # two files of bo's
+    (tmp_path / "roulette.csv").write_text("student,id,file,red,total,notes\npoints possible,,,11,11,\n"
+                                           "ana,,ana.ipynb,9,9,\n")
+    (tmp_path / "craps.csv").write_text("student,id,file,natural,total,notes\npoints possible,,,12,12,\n"
+                                        "ana,,ana.ipynb,4,4,\nbo,,bo.ipynb,12,12,\nbo,,bo (1).ipynb,0,0,\n")
     out = tmp_path / "class.csv"
-    subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "roulette.csv"),
-                    str(tmp_path / "craps.csv"), "--out", str(out)], check=True, capture_output=True)
-    assert out.read_text().splitlines() == ["student,roulette,craps,total,notes", "points possible,11,12,23,",
-                                            "ana,9,4,13,", "bo,,12,12,\"2 rows in craps.csv, the higher counted: choose one\""]
-    (tmp_path / "craps.csv").write_text("student,natural,total,notes\nana,1,lots,\n")
-    bad = subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "craps.csv"),
-                          "--out", str(out)], capture_output=True, text=True, check=False)
-    assert bad.returncode == 2 and "craps.csv, line 2: the total 'lots' is not a whole number of points" in bad.stderr
+    subprocess.run([*CLASSROOM, "gradebook", str(tmp_path / "roulette.csv"), str(tmp_path / "craps.csv"),
+                    "--out", str(out)], check=True, capture_output=True)
+    assert out.read_text().splitlines() == ["student,id,roulette,craps,total,notes", "points possible,,11,12,23,",
+                                            "ana,,9,4,13,",
+                                            "bo,,,12,12,\"2 files in craps.csv, the higher counted: choose one\""]
+    (tmp_path / "craps.csv").write_text("student,id,file,natural,total,notes\npoints possible,,,1,1,\n"
+                                        "ana,,ana.ipynb,lots,1,\n")
+    bad = subprocess.run([*CLASSROOM, "gradebook", str(tmp_path / "craps.csv"), "--out", str(out)],
+                         capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "craps.csv, line 3: the score of natural 'lots' is not a number of points" in bad.stderr
 
 
 def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_rest(tmp_path):
@@ -363,7 +358,7 @@ def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_
     for number in range(4):
         (folder / f"s{number}.ipynb").write_text(json.dumps(notebook("teacher", "long-run")))
     out = tmp_path / "grades.csv"
-    command = [*GRADE, str(folder), "--assignment", "long-run", "--out", str(out), "--jobs", "1"]
+    command = grade(folder, "long-run", out, "--jobs", "1")
     grader = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     journal = journal_of(out)
     while grader.poll() is None and not (journal.exists() and journal.read_text().count("\n") >= 1):
@@ -371,16 +366,16 @@ def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_
     grader.kill()
     grader.wait()
     finished = [json.loads(line)["file"] for line in journal.read_text().splitlines()]
-    rows = list(csv.DictReader(out.open()))
-    assert {f"{row['student']}.ipynb" for row in rows[1:]} >= set(finished) and finished
-    assert all(row["total"] == "12" for row in rows)
+    rows = rows_of(out)
+    assert {row["file"] for row in rows[1:]} >= set(finished) and finished
+    assert all(row["total"] == "12" for row in rows[1:])
     again = subprocess.run(command, capture_output=True, text=True, check=True)
     assert again.stderr.count(": 12") == 4 - len(finished)
-    rows = list(csv.DictReader(out.open()))
+    rows = rows_of(out)
     assert [row["student"] for row in rows] == ["points possible", "s0", "s1", "s2", "s3"]
 
 
-def test_an_installed_copy_without_the_repository_grades_with_sources_given(tmp_path):
+def test_an_installed_copy_without_the_repository_grades_a_course_given(tmp_path):
     site = tmp_path / "site"
     shutil.copytree(Path(casino_math.__file__).parent, site / "casino_math",
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -388,9 +383,45 @@ def test_an_installed_copy_without_the_repository_grades_with_sources_given(tmp_
     folder.mkdir()
     (folder / "ana.ipynb").write_text(json.dumps(notebook("teacher")))
     env = {**os.environ, "PYTHONPATH": str(site)}
-    command = [*GRADE, str(folder), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
+    command = [*CLASSROOM, "grade", str(folder), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
     missing = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
-    assert missing.returncode == 2 and "no assignment sources in book/assignments/source; pass --sources DIR" in missing.stderr
-    subprocess.run([*command, "--sources", str(SOURCES)], env=env, cwd=tmp_path, check=True, capture_output=True)
-    rows = {row["student"]: row for row in csv.DictReader((tmp_path / "g.csv").open())}
-    assert rows["ana"]["total"] == str(FULL)
+    assert missing.returncode == 2 and "the following arguments are required: --course" in missing.stderr
+    subprocess.run([*command, "--course", str(BOOK)], env=env, cwd=tmp_path, check=True, capture_output=True)
+    assert by_student(tmp_path / "g.csv")["ana"]["total"] == str(FULL)
+
+
+# ---------------------------------------------------------------- the sandbox's own shared memory and private folders
+
+
+def reported(code, private=()):
+    """What a one-cell notebook reports as its answer ``found``, run in a sandbox (with ``private`` hidden)."""
+    job = {"cells": [{"code": code, "question": "found"}], "timeout": 60, "check_timeout": 10,
+           "answers": {"found": "found"}, "probes": {"found": {"public": {"kind": "value"}}}}
+    with tempfile.TemporaryDirectory() as copy:
+        result = sandbox.run(job, sandbox.bwrap(), sandbox.package_copy(copy), {}, tuple(private))
+    return data.decode(next(e for e in result.events if e.get("question") == "found")["value"])
+
+
+def test_shared_memory_is_a_small_tmpfs_of_the_sandboxs_own():
+    # The attack: 3 GB written to /dev/shm, a 12 GB tmpfs shared with the host, took the host's memory with it.
+    size, wrote = reported("import os\nstat = os.statvfs('/dev/shm')\ntry:\n"
+                           "    for n in range(4):  # files of 32 MB each, under the limit on any one file's size\n"
+                           "        open(f'/dev/shm/hoard{n}', 'wb').write(b'x' * (32 * 2**20))\n"
+                           "    wrote = 'all of it'\nexcept OSError as error:\n    wrote = str(error)\n"
+                           "found = [stat.f_blocks * stat.f_frsize, wrote]")
+    assert size <= sandbox.SHM_BYTES < sandbox.MEMORY_BYTES
+    assert "No space left on device" in wrote
+
+
+def test_a_course_inside_a_folder_the_sandbox_sees_stays_hidden():
+    # A course kept inside the Python environment's folder, which every sandbox sees read-only.
+    course = Path(sys.prefix) / f"classroom-test-course-{os.getpid()}"
+    (course / "source" / "keys").mkdir(parents=True)
+    try:
+        (course / "secret").write_text("ab" * 32)
+        (course / "source" / "keys" / "roulette.py").write_text("QUESTIONS = {}")
+        look = f"import os\nfound = [os.path.exists({str(course / 'secret')!r}), os.listdir({str(course)!r})]"
+        assert reported(look)[0] is True  # the folder would show...
+        assert reported(look, [course]) == [False, []]  # ...but the grader hides it
+    finally:
+        shutil.rmtree(course)
