@@ -208,8 +208,11 @@ def test_the_hottest_pocket_lies_between_its_bounds(spins, m):
     exact = 1 - all_below(spins, m)
     low, high = f.hottest_bounds(spins, m)
     assert low <= exact <= high
-    independent = 1 - (1 - binomial_tail(spins, Fraction(1, 38), m)) ** 38
+    t = binomial_tail(spins, Fraction(1, 38), m)
+    independent = 1 - (1 - t) ** 38
     assert 0 <= independent - low < Fraction(1, 10**27)        # rounded down, and by no more than the roundings
+    # The bounds differ by at most the pairs' term of inclusion and exclusion, C(38, 2) t^2 (the chapter says so).
+    assert high - independent <= comb(38, 2) * t**2
 
 
 def test_the_hottest_of_3800_spins_lies_between_its_bounds_by_the_generating_function():

@@ -154,6 +154,11 @@ def test_one_pocket_and_the_hottest(book, counts):
     critical = next(k for k in range(counts["17"] - 20, SPINS) if tail(SPINS, p, k) <= Fraction(1, 20))
     assert book["fair_critical"] == str(critical) and book["fair_critical_tail"] == pct(tail(SPINS, p, critical))
     assert book["fair_short_of"] == ("one hit" if critical - counts["17"] == 1 else f"{critical - counts['17']} hits")
+    # The two-sided test adds the counts as far below the expected 100 as 17's count is above it.
+    mirror = 200 - counts["17"]
+    two_sided = tail(SPINS, p, counts["17"]) + 1 - tail(SPINS, p, mirror + 1)
+    assert book["fair_mirror"] == str(mirror) and book["fair_p17_two"] == pct(two_sided)
+    assert Fraction(9, 5) < two_sided / tail(SPINS, p, counts["17"]) < 2           # "nearly twice as large"
     t = tail(SPINS, p, int(book["fair_hot_hits"]))
     assert book["fair_p_hot"] == pct(t)
     assert book["fair_hot_high"] == pct(38 * t)

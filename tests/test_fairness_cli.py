@@ -95,6 +95,19 @@ def test_the_table_says_what_each_figure_is():
     assert "chi-square (37 degrees of freedom)" in table and "P(a fair pocket is hit 140 times or more)" in table
 
 
+def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide():
+    # Ten spins, one pocket twice and eight once: the exact p-value is the chance of a repeat in ten fair spins,
+    # 1 - 38 x 37 x ... x 29 / 38^10, about 0.727, where the chi-square tail says about 0.535.
+    counts = [2 if pocket == "1" else 1 if pocket in {str(n) for n in range(2, 10)} else 0 for pocket in WHEEL]
+    exact = 1 - Fraction(comb(38, 10) * 3628800, 38**10)
+    assert abs(Decimal(report("--counts", csv(counts))["p_value"]) - Decimal(exact.numerator) / exact.denominator) > 0.15
+    assert run("--counts", csv(counts)).stdout.endswith(
+        "Hits a fair wheel expects on each pocket: 0.263, fewer than 5; the chi-square p-value is only a rough guide "
+        "for so short a log.\n")
+    assert "rough guide" in run("--counts", csv([4] * 37 + [5])).stdout                    # 4.03 each
+    assert "rough guide" not in run("--counts", csv([5] * 38)).stdout                      # 5 each: Cochran's rule holds
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("--counts", csv([5] * 37)), ("37 counts for a wheel of 38 pockets; give one count for each pocket, in the "
                                    "order 0, 00, 1, ..., 36")),

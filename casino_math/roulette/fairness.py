@@ -40,6 +40,9 @@ POWER = Fraction(4, 5)
 LONGEST_EXACT = 40
 #: The significant digits of a p-value from the chi-square tail, as the command line prints it.
 P_VALUE_DIGITS = 15
+#: The fewest hits each pocket should expect for the chi-square tail to be a fair guide to the p-value (Cochran's
+#: rule of thumb: no expected count below 1 and at most a fifth below 5; a fair wheel's are all equal).
+FEWEST_EXPECTED = 5
 #: The significant digits of the lower bound on the hottest pocket's chance.
 BOUND_DIGITS = 30
 
@@ -309,16 +312,19 @@ def fairness_report(log: SpinLog, exact: bool = False) -> dict[str, Any]:
 
 
 def fairness_table(report: dict[str, Any]) -> str:
-    """A ``fairness`` report as the command line's text table: each figure exactly (or its size) and as a decimal."""
+    """A ``fairness`` report as the command line's text table: each figure exactly (or its size) and as a decimal,
+    and a line under it when each pocket expects fewer than :data:`FEWEST_EXPECTED` hits."""
     from ..report import figures_table
 
-    hits = report["hot_pocket_hits"]
+    hits, expected = report["hot_pocket_hits"], Fraction(report["spins"], report["df"] + 1)
     rows = [(f"chi-square ({report['df']} degrees of freedom)", "chi_square"),
             ("p-value: P(chi-square >= it)", "p_value"), (f"P(a fair pocket is hit {hits} times or more)", "hot_pocket_tail")]
     shown = {**report, "p_value": "(not a fraction)", "p_value_decimal": report["p_value"]}
     caption = (f"{report['spins']} spins ({report.get('rules', 'oxford')} rules): is the wheel fair? The hot pocket is "
                f"{report['hot_pocket']}, with {hits} hits")
-    return figures_table(shown, rows, caption)
+    note = (f"\nHits a fair wheel expects on each pocket: {float(expected):.3g}, fewer than {FEWEST_EXPECTED}; the "
+            "chi-square p-value is only a rough guide for so short a log.") if expected < FEWEST_EXPECTED else ""
+    return figures_table(shown, rows, caption) + note
 
 
 # --- One pocket, and the hottest of them ------------------------------------------------------------------------
