@@ -38,6 +38,11 @@ TRACEBACK = re.compile(r"Traceback \(most recent call last\)|^\s*File \"|----> |
 #: Inline math made of English words: the text between two dollar amounts read as a formula.
 INLINE_MATH = re.compile(r'<span class="math notranslate nohighlight">\\\((.*?)\\\)</span>', re.DOTALL)
 WORDS_AS_MATH = re.compile(r"(?<![\\{a-z])[a-z]{3,} [a-z]{3,} [a-z]{2,}")
+#: JavaScript: how far an element's content runs past its right edge as scrolled now; a formula is measured by its
+#: drawing (its hidden MathML for screen readers counts in its container's scroll width but is never seen).
+BEYOND = (" const beyond = e => { const f = e.matches('mjx-container') && e.querySelector(':scope > mjx-math');"
+          "   if (!f) return e.scrollWidth - e.clientWidth - e.scrollLeft; const b = e.getBoundingClientRect();"
+          "   return f.getBoundingClientRect().right - (b.left + e.clientLeft + e.clientWidth); };")
 
 
 @pytest.fixture(scope="module")
@@ -236,6 +241,63 @@ def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
         " .slice(0, 5).map(e => `${e.tagName.toLowerCase()} ${Math.round(e.getBoundingClientRect().width)} px`); }"
     )
     assert spilling == [], f"content wider than the text column of {path} at {width} px, not in a scrolling frame"
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize("path", PAGES)
+def test_what_scrolls_in_its_frame_shows_that_it_does(read_at, path, width):
+    # Display math, tables, code and outputs wider than the column scroll in their own frame, and a frame with more
+    # to see fades at that edge (book/_static/page-controls.js): nothing looks cut off without a cue.
+    hidden = read_at(path, width)["page"].evaluate(
+        "() => { const article = document.querySelector('article.bd-article') || document.querySelector('main');"
+        + BEYOND +
+        " return [...article.querySelectorAll('*')].filter(e => e.clientWidth > 0 && beyond(e) > 1"
+        "   && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && !e.classList.contains('scrolls-right'))"
+        " .slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${e.textContent.trim().slice(0, 40)}`); }"
+    )
+    assert hidden == [], f"{path} at {width} px: frames that scroll with no cue that they do"
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize("path", PAGES)
+def test_display_math_is_whole_or_scrolls(read_at, path, width):
+    # A formula wider than the column is set a little smaller to fit, or scrolls (with its cue, above); none is
+    # clipped by a frame that cannot scroll.
+    clipped = read_at(path, width)["page"].evaluate(
+        "() => {" + BEYOND + " return [...document.querySelectorAll('mjx-container[display=\"true\"]')]"
+        " .filter(m => m.clientWidth > 0 && beyond(m) > 1 && !['auto', 'scroll'].includes(getComputedStyle(m).overflowX))"
+        " .map(m => m.textContent.slice(0, 40)); }"
+    )
+    assert clipped == [], f"display math clipped on {path} at {width} px"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_long_fraction_reads_as_one_number(read_at, path):
+    # A table cell shows a long exact fraction as its percent, the fraction one click away: no run of digits
+    # longer than a folded fraction's (display.LONG_FRACTION), and never a numerator's head beside a
+    # denominator's tail ("1703780081... 876624970111349493579").
+    cells = read_at(path, WIDTHS["laptop"])["page"].evaluate(
+        "() => [...document.querySelectorAll('main td, main th, .live-widget-result p')]"
+        " .map(c => c.innerText.trim()).filter(t => /\\d{14,}|\\d \\.\\.\\. \\d/.test(t)).map(t => t.slice(0, 60))"
+    )
+    assert cells == [], f"long fractions shown whole or cut into one number on {path}"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_chart_labels_are_legible_on_a_phone(read_at, path):
+    # Every figure keeps at least 84% of its drawn width (its 13 px tick labels at 11 px or more), scrolling in its
+    # frame on a phone; a live chart's text is set at 11 px or more.
+    page = read_at(path, WIDTHS["phone"])["page"]
+    shrunk = page.evaluate(
+        "() => [...document.querySelectorAll('.cell_output img')].filter(i => i.naturalWidth && i.clientWidth"
+        "   && i.clientWidth < 0.835 * i.naturalWidth).map(i => `${i.alt.slice(0, 40)}: ${i.clientWidth} of ${i.naturalWidth} px`)"
+    )
+    assert shrunk == [], f"figures shrunk below legible on {path} at {WIDTHS['phone']} px"
+    small = page.evaluate(
+        "() => [...document.querySelectorAll('.live-widget-chart svg text')].filter(t => t.textContent.trim()"
+        "   && parseFloat(getComputedStyle(t).fontSize) < 11).map(t => `${t.textContent}: ${getComputedStyle(t).fontSize}`)"
+    )
+    assert small == [], f"chart text under 11 px on {path} at {WIDTHS['phone']} px"
 
 
 @pytest.mark.parametrize("path", PAGES)
