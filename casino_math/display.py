@@ -244,7 +244,7 @@ def bet_table(bets: Iterable[Bet], caption: str = "") -> Table:
 LONG_FRACTION = 13
 #: A list ("a: 1 to 1; b: 2 to 1; ...") longer than this many characters shows its first item, the rest one click away.
 LONG_LIST = 60
-_FRACTION_CELL = re.compile(r"(-?\d+/\d+)(?: \((-?[\d.]+%)\))?")
+_FRACTION_CELL = re.compile(r"(-?\d+/\d+)(?: \(((?:[<>] )?-?[\d.]+%)\))?")
 _PAYOUT = re.compile(r"(\d) to (\d)")
 NO_BREAK_TO = "\\1\u00a0to\u00a0\\2"  # "9 to 5" with no-break spaces, so a payout never wraps
 _SHARE_WORDS = ("p(", "edge", "probability", "chance", "share")
@@ -364,6 +364,8 @@ def number_html(text: str, share: bool = False) -> str:
     '<details class="exact"><summary title="2560599031177/6131066257801">41.76%'
     >>> number_html("-10/19"), number_html("not a number")
     ('-10/19', 'not a number')
+    >>> number_html(f"1/{10**20} (< 0.01%)").split("</summary>")[0].endswith(">&lt; 0.01%")
+    True
     """
     import html
 
@@ -374,7 +376,7 @@ def number_html(text: str, share: bool = False) -> str:
     shown = cell[2] or (percent(q, 3) if share and abs(q) <= 1 else None)
     if len(fraction) <= LONG_FRACTION:
         return fraction + (f' <span class="percent">({shown})</span>' if shown else "")
-    return folded(fraction, shown or decimal(q, 6))
+    return folded(fraction, html.escape(shown or decimal(q, 6)))
 
 
 def share_html(q: Fraction | int, digits: int = 2) -> str:

@@ -211,7 +211,8 @@ def test_the_race_shows_the_point_against_the_seven():
     # The 4 is made 3 ways and the 7 six: the 4 wins the race 3 times in 9 (Wizard of Odds, "Craps: Appendix 1").
     shown = json.loads(view_json("craps.race", "{}", json.dumps({"point": craps.POINTS.index(4)})))["html"]
     assert "P(point before 7)</td><td><b>1/3 (33.33%)</b></td>" in shown
-    assert shown.count(f"background:{craps.POINT_CELL[0]}") == 3 and shown.count(f"background:{craps.SEVEN_CELL[0]}") == 6
+    assert shown.count(f'<td style="background:{craps.POINT_CELL[0]}') == 3
+    assert shown.count(f'<td style="background:{craps.SEVEN_CELL[0]}') == 6
 
 
 def test_the_session_explorer_charts_the_exact_distribution_of_the_final_bankroll():

@@ -135,3 +135,27 @@
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })();
+
+// Search snippets.  Sphinx's search quotes a page's [role="main"], which in this theme holds the launch buttons,
+// the download menu and the page's contents list before the text ("…Binder", "…Repository"): it quotes the
+// article instead, without the widgets' controls and definitions.
+(() => {
+  'use strict';
+
+  const CHROME = ['.headerlink', 'script', 'style', '.live-widget-controls', '.live-widget-start', '.toggle-button'];
+
+  const patch = () => {
+    if (typeof Search === 'undefined' || typeof Search.htmlToText !== 'function') return;
+    const sphinxs = Search.htmlToText;
+    Search.htmlToText = (htmlString, anchor) => {
+      const page = new DOMParser().parseFromString(htmlString, 'text/html');
+      const article = page.querySelector('article.bd-article');
+      if (!article) return sphinxs(htmlString, anchor);
+      for (const chrome of article.querySelectorAll(CHROME.join(', '))) chrome.remove();
+      const part = anchor ? article.querySelector(anchor) : null;
+      return (part || article).textContent.replace(/\s+/g, ' ');
+    };
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', patch);
+  else patch();
+})();

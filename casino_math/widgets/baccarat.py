@@ -14,6 +14,29 @@ from ..baccarat import BaccaratRules, Shoe, posted_bets, rules_named
 from ..baccarat.cards import POINT_VALUES
 from .live import Control, Shown, Widget, defines
 
+#: The cards as the sliders of both card-removal widgets name them: by rank, and (here) by point value.
+RANK_WORDS = {"A": "Aces", "J": "Jacks", "Q": "Queens", "K": "Kings"}
+POINT_WORDS = {0: "10s, jacks, queens and kings (0)", 1: "Aces (1)"}
+
+
+def rank_cards(rank: str) -> str:
+    """The cards of a rank, as a slider names them.
+
+    >>> rank_cards("A"), rank_cards("7"), rank_cards("Q")
+    ('Aces', '7s', 'Queens')
+    """
+    return RANK_WORDS.get(rank, f"{rank}s")
+
+
+def point_cards(value: int) -> str:
+    """The cards of a point value, as a slider names them: the same words as :func:`rank_cards`.
+
+    >>> point_cards(0), point_cards(1), point_cards(9)
+    ('10s, jacks, queens and kings (0)', 'Aces (1)', '9s')
+    """
+    return POINT_WORDS.get(value, f"{value}s")
+
+
 #: The decks the slider offers.
 DECKS = tuple(range(1, 9))
 DEFAULT_DECKS = 8
@@ -146,7 +169,7 @@ def shoe_widget(decks: int = DEFAULT_DECKS, rules: str = "oxford") -> Widget:
     True
     """
     full = Shoe.of_decks(decks)
-    sliders = tuple(Control(f"removed_{v}", "range", f"{v}s removed", low=0, high=full[v], default=0)
+    sliders = tuple(Control(f"removed_{v}", "range", f"{point_cards(v)} removed", low=0, high=full[v], default=0)
                     for v in POINT_VALUES)
 
     def show(**removed: int) -> str:

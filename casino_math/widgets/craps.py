@@ -205,9 +205,9 @@ def race_figures(point: int) -> list[tuple[str, str]]:
 
 def roll_grid(point: int) -> str:
     """The 36 rolls as a 6 by 6 HTML grid: the point's rolls in green, the 7s in red (both bold), the rest grey,
-    with a legend.
+    with a legend whose marks are drawn as the cells are (readable on a light page and a dark one).
 
-    >>> roll_grid(4).count(f"background:{POINT_CELL[0]}"), roll_grid(4).count(f"background:{SEVEN_CELL[0]}")
+    >>> roll_grid(4).count(f'<td style="background:{POINT_CELL[0]}'), roll_grid(4).count(f'<td style="background:{SEVEN_CELL[0]}')
     (3, 6)
     """
     cells = []
@@ -221,8 +221,9 @@ def roll_grid(point: int) -> str:
                        f"{first}-{second}</td>")
         cells.append("<tr>" + "".join(row) + "</tr>")
     legend = (f'<caption style="caption-side:bottom;text-align:left;font-size:0.85em;padding-top:0.3em">'
-              f'<b style="color:{POINT_CELL[0]}">{point}</b>: the point\'s rolls (green, bold); '
-              f'<b style="color:{SEVEN_CELL[0]}">7</b>: the sevens (red, bold); grey: roll again</caption>')
+              f'<b style="background:{POINT_CELL[0]};color:{POINT_CELL[1]};padding:0 0.3em">{point}</b>: the point\'s '
+              f'rolls (green, bold); <b style="background:{SEVEN_CELL[0]};color:{SEVEN_CELL[1]};padding:0 0.3em">7</b>: '
+              "the sevens (red, bold); grey: roll again</caption>")
     return '<table style="border-collapse:separate;border-spacing:2px">' + legend + "".join(cells) + "</table>"
 
 

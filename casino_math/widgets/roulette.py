@@ -162,8 +162,9 @@ def layout_html(chosen: Iterable[str], rules: str = "oxford") -> str:
         colour = roulette.colour(name)
         cells.append(f'<button type="button" class="pocket" data-control="pockets" data-option="{option[name]}" '
                      f'aria-pressed="{"true" if pressed else "false"}" aria-label="{name} {colour}" disabled '
-                     f'style="grid-area:{area};background:{POCKET_COLOURS[colour]};color:white;{marked}">'
-                     f"{name}</button>")
+                     f'style="grid-area:{area};background:{POCKET_COLOURS[colour]};color:white;{marked}'
+                     f'display:flex;align-items:center;justify-content:center;padding:0;border:0;border-radius:2px;'
+                     f'font-size:0.8em">{name}</button>')
     return (f'<div class="roulette-layout" role="group" aria-label="The layout: press a pocket to tick or untick it; '
             f'chosen: {html.escape(", ".join(roulette.in_layout_order(picked, table)) or "none")}" '
             f'style="display:grid;grid-template-rows:{rows};grid-template-columns:{columns};gap:2px;'

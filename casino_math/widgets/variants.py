@@ -10,6 +10,7 @@ from ..baccarat import RULES, Shoe, edge_bets
 from ..baccarat.cards import CARDS, RANKS, SUITS, check_decks
 from ..baccarat.count import shoe_of_cards
 from ..distribution import is_whole
+from .baccarat import rank_cards
 from .live import Control, Shown, Widget, defines
 
 #: The shoe the widget starts from.
@@ -82,8 +83,8 @@ def side_bets_widget(decks: int = DEFAULT_DECKS) -> Widget:
     >>> side_bets_widget().view({"removed_8": 16})["html"] == side_bet_table({"8": 16})._repr_html_()
     True
     """
-    sliders = tuple(Control(f"removed_{rank}", "range", f"{rank}s removed", low=0, high=decks * len(SUITS),
-                            default=0) for rank in RANKS)
+    sliders = tuple(Control(f"removed_{rank}", "range", f"{rank_cards(rank)} removed", low=0,
+                            high=decks * len(SUITS), default=0) for rank in RANKS)
 
     def show(**removed: int) -> str:
         return side_bet_table({k.removeprefix("removed_"): n for k, n in removed.items()}, decks)._repr_html_()

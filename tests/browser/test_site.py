@@ -30,6 +30,8 @@ PAGES = toc_pages()
 RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\frac|\\dfrac")
 #: The widths every page is read at: a laptop and a phone.
 WIDTHS = {"laptop": 1280, "phone": 390}
+#: Every (width, colour mode) a page is read in: both widths in the light theme, and the laptop's in the dark.
+READS = [(WIDTHS["laptop"], "light"), (WIDTHS["phone"], "light"), (WIDTHS["laptop"], "dark")]
 #: Library IDs a table cell must not show (an ID that is also a plain word, such as "field", may appear).
 IDS = sorted(i for i in reader_names() if "_" in i or "-" in i or i in {"oxford", "quebec", "vegas", "ez", "pass"})
 #: What only a traceback shows: its frames, its arrows and the paths of the machine that built the book.
@@ -53,10 +55,10 @@ def read_at(browser, site_url):
     """
     results = {}
 
-    def load(page_path: str, width: int) -> dict:
-        if (page_path, width) in results:
-            return results[page_path, width]
-        page = browser.new_page(viewport={"width": width, "height": 900})
+    def load(page_path: str, width: int, mode: str = "light") -> dict:
+        if (page_path, width, mode) in results:
+            return results[page_path, width, mode]
+        page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=mode)
         result = {"page": page, "errors": [], "failed": []}
         errors, failed = result["errors"], result["failed"]
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -79,9 +81,10 @@ def read_at(browser, site_url):
         if page.locator(".live-widget-chart").count():
             page.wait_for_selector(".live-widget-chart svg", timeout=30_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"{page_path.replace('/', '__')}@{width}.jpg"), full_page=True,
+        dark = "" if mode == "light" else f"-{mode}"
+        page.screenshot(path=str(SCREENSHOTS / f"{page_path.replace('/', '__')}@{width}{dark}.jpg"), full_page=True,
                         type="jpeg", quality=80)  # a page can be 20,000 px long: a JPEG is saved in half the time
-        results[page_path, width] = result
+        results[page_path, width, mode] = result
         return result
 
     yield load
@@ -176,9 +179,11 @@ def test_every_image_has_alt_text(path):
     assert missing == [], f"images without alt text on {path}"
 
 
+@pytest.mark.parametrize("mode", ["light", "dark"])
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(loaded, axe_script, path):
-    page = loaded(path)["page"]
+def test_no_serious_accessibility_violations(read_at, axe_script, path, mode):
+    page = read_at(path, WIDTHS["laptop"], mode)["page"]
+    assert page.evaluate("document.documentElement.dataset.theme") == mode
     page.add_script_tag(content=axe_script)
     # preload: false, or axe fetches every stylesheet again itself (and asks for theme.css's @import "../basic.css"
     # at the site's root, a request the page never makes); only css-orientation-lock needs them.
@@ -335,6 +340,21 @@ def test_tables_show_names_not_library_ids(read_at, path):
     assert cells == [], f"library IDs in the tables of {path}"
 
 
+def test_the_roulette_tables_name_bets_one_way(read_at):
+    # One case convention, the book's: "Straight up on 17", "Top line 0-00-1-2-3", never "straight 17" beside
+    # "Straight up"; and a standard deviation is called one.
+    page = read_at("book/roulette", WIDTHS["laptop"])["page"]
+    names = page.evaluate(
+        "() => [...document.querySelectorAll('main table')].filter(t => t.tHead"
+        "   && t.tHead.rows[0].cells[0].textContent.trim() === 'bet')"
+        " .flatMap(t => [...t.tBodies[0].rows].map(r => r.cells[0].textContent.trim()))"
+    )
+    assert names and [n for n in names if n[:1].islower()] == []
+    assert "Straight up on 1" in names
+    headings = page.evaluate("() => [...document.querySelectorAll('main th')].map(th => th.textContent.trim())")
+    assert "sd" not in headings and "standard deviation" in headings
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_a_deliberate_error_shows_only_its_line(path):
     html = (SITE / f"{path}.html").read_text(encoding="utf-8")
@@ -384,9 +404,9 @@ def test_the_reference_filters_and_sorts_by_exact_value(read_at):
 
 
 # Last, so that everything each page did while it was read is counted.
-@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize(("width", "mode"), READS, ids=[f"{w}-{m}" for w, m in READS])
 @pytest.mark.parametrize("path", PAGES)
-def test_page_loads_without_errors_or_failed_requests(read_at, path, width):
-    result = read_at(path, width)
+def test_page_loads_without_errors_or_failed_requests(read_at, path, width, mode):
+    result = read_at(path, width, mode)
     assert not result["failed"], f"failed or external requests on {path}:\n" + "\n".join(result["failed"])
     assert not result["errors"], f"console errors on {path}:\n" + "\n".join(result["errors"])
