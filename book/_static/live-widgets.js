@@ -74,6 +74,20 @@
     return window.vegaEmbed;
   }
 
+  // A chart drawn in the page's colours: Vega's own are black on white, a light slab on the dark theme.
+  function themed() {
+    const page = getComputedStyle(document.documentElement);
+    const ink = page.getPropertyValue('--pst-color-text-base').trim() || '#222832';
+    const muted = page.getPropertyValue('--pst-color-text-muted').trim() || '#48566b';
+    const rule = page.getPropertyValue('--pst-color-border').trim() || '#d1d5da';
+    return {
+      background: null,
+      title: {color: ink},
+      axis: {labelColor: ink, titleColor: ink, domainColor: muted, tickColor: muted, gridColor: rule},
+      legend: {labelColor: ink, titleColor: ink},
+    };
+  }
+
   async function drawCharts(scope) {
     const specs = [...scope.querySelectorAll('script.live-widget-vega')];
     if (!specs.length) return;
@@ -90,7 +104,7 @@
         // the old, wider drawing: the chart grew past its frame.  The drawing's own width is followed instead.
         const fitting = spec.width === 'container';
         if (fitting) spec.width = Math.max(1, Math.floor(target.clientWidth));
-        const drawn = await embed(target, spec, {actions: false, renderer: 'svg'});
+        const drawn = await embed(target, spec, {actions: false, renderer: 'svg', config: themed()});
         if (fitting && window.ResizeObserver) {
           new ResizeObserver(() => {
             const width = Math.floor(target.clientWidth);
@@ -381,6 +395,17 @@
       drawCharts(container.querySelector('.live-widget-result'));
     }
     addSkipLink();
+    // The reader switches between the light and the dark theme: the charts are drawn again in its colours.
+    let theme = document.documentElement.dataset.theme;
+    new MutationObserver(() => {
+      if (document.documentElement.dataset.theme === theme) return;
+      theme = document.documentElement.dataset.theme;
+      for (const container of widgets()) {
+        const result = container.querySelector('.live-widget-result');
+        result.querySelectorAll('.live-widget-chart-drawing').forEach(drawing => drawing.remove());
+        drawCharts(result);
+      }
+    }).observe(document.documentElement, {attributes: true, attributeFilter: ['data-theme']});
     if (typeof WebAssembly !== 'object') {
       fail('this browser does not run WebAssembly');
       return;

@@ -527,3 +527,17 @@ def _luminance(colour: str) -> float:
     r, g, b = (int(x.strip(" )")) / 255 for x in colour[colour.index("(") + 1:].split(",")[:3])
     return sum(w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
                for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b), strict=True))
+
+
+def test_the_session_chart_takes_the_themes_colours_and_follows_a_switch(open_page):
+    page = open_page("book/long-run", width=390, color_scheme="dark")
+    label = '[data-live-widget="session.explorer"] .live-widget-chart svg .role-axis-label text'
+    page.wait_for_selector(label, timeout=60_000)
+    ink = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--pst-color-text-base').trim()")
+    assert page.locator(label).first.get_attribute("fill").lower() == ink.lower()  # light text on the dark page
+    page.evaluate("document.documentElement.dataset.theme = 'light'")             # as the theme's switch does
+    ink = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--pst-color-text-base').trim()")
+    page.wait_for_function(f"() => document.querySelector('{label}').getAttribute('fill').toLowerCase() === '{ink.lower()}'",
+                           timeout=30_000)
+    assert page.locator('[data-live-widget="session.explorer"] .live-widget-chart svg').count() == 1
+    assert page.errors == []
