@@ -236,10 +236,10 @@ def test_the_explorer_says_stake_nothing_on_the_casino_bets(pick):
 
 
 def test_the_explorer_rounds_the_depleted_dragon_and_says_so():
-    from casino_math.widgets.kelly import depleted_dragon, growth_summary
+    from casino_math.widgets.kelly import depleted_dragon, growth_summary, slope_math
 
     shown = growth_summary(4, Fraction(3, 5), Fraction(1), Fraction(1, 100))
-    assert "the root is not rational" in shown and kelly(depleted_dragon()).equation in shown
+    assert "the root is not rational" in shown and slope_math(depleted_dragon()) in shown
 
 
 # --- the Monte Carlo twins ----------------------------------------------------------------------------------------

@@ -154,6 +154,10 @@ def _nothing_inactive(**_values: Any) -> list[str]:
     return []
 
 
+def _no_readouts(**_values: Any) -> dict[str, tuple[int | None, str]]:
+    return {}
+
+
 @dataclass(frozen=True)
 class Widget:
     """A widget: its name, its controls, and the pure function from their values to its HTML."""
@@ -164,6 +168,8 @@ class Widget:
     #: control values -> the names of the controls that change nothing under them (shown disabled)
     inactive: Callable[..., list[str]] = _nothing_inactive
     args: Mapping[str, Any] = field(default_factory=dict)  #: the fixed arguments its definition was built with
+    #: control values -> what an inactive control shows instead of its own value: name -> (raw value or None, text)
+    readouts: Callable[..., dict[str, tuple[int | None, str]]] = _no_readouts
 
     def defaults(self) -> dict[str, Any]:
         """Every control's starting raw value."""
@@ -178,9 +184,14 @@ class Widget:
         return {c.name: c.value(raw.get(c.name, c.raw(c.default))) for c in self.controls}
 
     def view(self, raw: Mapping[str, Any]) -> View:
-        """What the widget shows for these raw values: its HTML, and which controls change nothing."""
+        """What the widget shows for these raw values: its HTML, which controls change nothing, and what those
+        show instead (the value in force there), when the widget says."""
         values = self.values(raw)
-        return {"html": self.show(**values), "inactive": list(self.inactive(**values))}
+        shown: View = {"html": self.show(**values), "inactive": list(self.inactive(**values))}
+        readouts = self.readouts(**values)
+        if readouts:
+            shown["readouts"] = {name: list(readout) for name, readout in readouts.items()}
+        return shown
 
     def starting_at(self, **values: Any) -> Widget:
         """The same widget with other starting values (values, not raw values)."""
@@ -229,6 +240,17 @@ def view_json(name: str, args_json: str, raw_json: str) -> str:
     '<b>The 6 pays 5 to 1.</b>'
     """
     return json.dumps(definition(name, json.loads(args_json)).view(json.loads(raw_json)))
+
+
+def inactive_json(name: str, args_json: str, raw_json: str) -> str:
+    """Which controls change nothing at these raw values, as JSON: the site's runtime asks before the view, so that
+    a control comes to life (a game's bets, once the game is chosen) while a slow view is still being computed.
+
+    >>> inactive_json("chance.payout", "{}", "{}")
+    '[]'
+    """
+    widget = definition(name, json.loads(args_json))
+    return json.dumps(list(widget.inactive(**widget.values(json.loads(raw_json)))))
 
 
 # --- Charts: a Vega-Lite specification inside a result's HTML ---------------------------------------------

@@ -9,6 +9,8 @@ Screenshots of each state go to ``_build/screenshots/navigation/``.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import SCREENSHOTS
 
@@ -129,4 +131,37 @@ def test_a_click_anywhere_on_a_solutions_title_opens_it(reader, width):
     assert abs(page.evaluate("scrollY") - before) < 5
     title.click(position={"x": 5, "y": 5})
     assert not content.is_visible()
+    assert page.errors == []
+
+
+# --- The first screen --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_home_page_opens_with_the_book_and_the_edition_is_in_the_footer(reader, width):
+    page = reader("book/intro", width, "light")
+    first = page.locator("article.bd-article p").first.inner_text()
+    assert "built from" not in first and "casino_math" not in first
+    assert page.locator("article.bd-article", has_text="This edition").count() == 0
+    assert "built from" in page.locator(".edition-line").inner_text()
+    shoot(page, f"home@{width}")
+
+
+#: What page chrome says: the launch buttons, the source and download menus, the theme's buttons.
+CHROME = re.compile(r"\b(Binder|Colab|Repository|Open issue|Download source|Download notebook|\.ipynb|\.pdf|"
+                    r"Fullscreen mode|Skip to main content)\b")
+
+
+def test_search_snippets_quote_the_text_not_the_page_chrome(reader):
+    page = reader("search", 1280, "light")
+    page.goto(page.url.split("?")[0] + "?q=house+edge", wait_until="load")
+    page.wait_for_selector("#search-results .search li p.context", timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('#search-progress') || "
+                           "/Search finished|found/i.test(document.querySelector('#search-progress').textContent)",
+                           timeout=60_000)
+    snippets = page.locator("#search-results li p.context").all_inner_texts()
+    assert len(snippets) >= 5
+    assert [s for s in snippets if CHROME.search(s)] == []
+    assert all("house" in s.lower() or "edge" in s.lower() for s in snippets)  # each quotes the words searched for
+    shoot(page, "search@1280")
     assert page.errors == []
