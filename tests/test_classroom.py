@@ -233,7 +233,10 @@ FEEDBACK = [
     ("craps.bar_three", F(41, 990), WRONG, "per bet made"),
     ("craps.bar_three", F(3, 220) / (1 - F(1, 36)), WRONG, "the 3 can be rolled two ways"),  # the bar on the 12
     ("craps.place_five", F(1, 25), WRONG, "the edge at 7 to 5"),
-    ("craps.crapless", F(244, 495), WRONG, "2, 3, 11 and 12 are points too"),
+    # the pass line's 373/6930 (the Wizard of Odds' crapless edge) over the 1 + 5/6 units bet on average
+    ("craps.crapless", F(373, 6930) / (1 + F(5, 6)), RIGHT, ""),
+    ("craps.crapless", F(7, 495) / (1 + F(2, 3)), WRONG, "2, 3, 11 and 12 are points too"),  # Oxford's, single odds
+    ("craps.crapless", F(373, 6930), WRONG, "the odds add nothing to the expected loss"),
     ("craps.play_pass", lambda rng: 1 if rng.random() < 0.44 else -1, WRONG, "too far from its exact probability"),
     ("craps.play_pass", lambda rng: 0, WRONG, "which one round cannot give"),
     ("craps.expected_rolls", F(9613, 2310) - 1, WRONG, "count the come-out roll too"),
