@@ -103,6 +103,20 @@ def test_the_committed_notebooks_are_what_the_generator_makes(name, tmp_path):
         assert without_outputs(read(made)) == without_outputs(read(committed))
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_notebooks_carry_what_jupyterlab_writes_as_the_chapters_do(name):
+    """JupyterLab writes its kernelspec and the kernel's language into a notebook it opens, and marks the notebook
+    changed if they were not there already: the assignments carry what the chapters carry, the version of Python
+    being that of the machine that built them."""
+    chapter = read(BOOK.parent / "roulette.ipynb")
+    for made in (read(STUDENT[name]), read(TEACHER[name])):
+        assert made.metadata["kernelspec"] == chapter.metadata["kernelspec"] == {
+            "display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+        versionless = [{k: v for k, v in nb.metadata["language_info"].items() if k != "version"} for nb in (made, chapter)]
+        assert versionless[0] == versionless[1] and "version" in made.metadata["language_info"]
+        assert (made.nbformat, made.nbformat_minor) == (chapter.nbformat, chapter.nbformat_minor)
+
+
 def without_outputs(nb):
     """What the generator decides: the cells' kinds, IDs, sources and tags or settings, and the notebook's settings.
 
