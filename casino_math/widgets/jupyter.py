@@ -9,12 +9,17 @@ from the same Vega-Lite specification the site draws, as Jupyter's Vega-Lite out
 >>> from casino_math.widgets.live import definition
 >>> slider, result = ipywidget(definition("chance.payout")).children
 >>> slider.value = 8
->>> result.value == definition("chance.payout").view({"payout": 8})["html"]
+>>> result.value == typeset_text(definition("chance.payout").view({"payout": 8})["html"])
 True
+
+The result is an HTMLMath widget, so that an equation a view shows (the Kelly explorer's G'(f) = 0, between
+``\\[`` and ``\\]``) is typeset as on the site; a dollar sign in its text is escaped, so that JupyterLab's MathJax,
+which reads ``$`` as the start of math, prints "$5" as money.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .live import VEGA_LITE_MIME, Control, Widget, charts
@@ -50,18 +55,31 @@ def raw_value(control: Any) -> Any:
     return sorted(control.value) if isinstance(control.value, tuple) else control.value
 
 
+#: A dollar sign; or a script's data (a chart's JSON) or a tag (its attributes, an aria-label), left as they are.
+_DOLLAR_OR_DATA = re.compile(r'\$|<script type="application/json"[^>]*>.*?</script>|<[^>]*>', re.DOTALL)
+
+
+def typeset_text(html: str) -> str:
+    r"""A view's HTML for an HTMLMath widget: each ``$`` of its text escaped as ``\$`` (MathJax reads only text).
+
+    >>> print(typeset_text('<p title="$5">A $5 chip wins $175.</p><script type="application/json">{"a": "$1"}</script>'))
+    <p title="$5">A \$5 chip wins \$175.</p><script type="application/json">{"a": "$1"}</script>
+    """
+    return _DOLLAR_OR_DATA.sub(lambda found: r"\$" if found[0] == "$" else found[0], html)
+
+
 def ipywidget(widget: Widget) -> Any:
     """The widget as ipywidgets: its controls (two columns when there are many), then its result and its charts."""
     import ipywidgets as w
 
     controls = {c.name: control_ipywidget(c) for c in widget.controls}
-    out, drawn = w.HTML(), w.Output()
+    out, drawn = w.HTMLMath(), w.Output()
 
     def update(_change: Any = None) -> None:
         shown = widget.view({name: raw_value(control) for name, control in controls.items()})
         for name, control in controls.items():
             control.disabled = name in shown["inactive"]
-        out.value = shown["html"]
+        out.value = typeset_text(shown["html"])
         draw(drawn, charts(shown["html"]))
 
     for control in controls.values():
