@@ -9,7 +9,7 @@ from timing import median_seconds, report, report_ratio
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from references import ahead_term_by_term
 
-from casino_math import baccarat, craps, roulette, ruin, session, simulate, systems
+from casino_math import baccarat, convolution, craps, roulette, ruin, session, simulate, systems
 from casino_math.distribution import Distribution
 
 
@@ -23,7 +23,7 @@ def _fraction_per_term(bet, rounds):
 
 
 def _fresh(bet, rounds):
-    session._session_counts.cache_clear()        # time the computation, not the cache
+    convolution.session_counts.cache_clear()        # time the computation, not the cache
     return session.session(bet, rounds).p_ahead()
 
 

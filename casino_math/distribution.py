@@ -40,6 +40,8 @@ else:
     O = TypeVar("O", bound=Hashable)
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 Outcome = Hashable
 Number: TypeAlias = Rational | int
@@ -101,6 +103,53 @@ def whole(value: object, what: str = "value", least: int | None = None) -> int:
         allowed = "a positive whole number" if least == 1 else f"a whole number from {least} up"
         raise ValueError(f"{what} must be {allowed}, not {value!r}")
     return value
+
+
+class FrozenMap(Mapping[K, V]):
+    """A mapping that cannot be changed: what a frozen value holds, and what a cache hands out.
+
+    It reads like a dict and prints like one, and it is hashable when its
+    values are, so a value that holds one can be a dictionary key or a cache's
+    argument.
+
+    >>> counts = FrozenMap({-1: 10, 1: 9})
+    >>> counts[1], counts == {-1: 10, 1: 9}, counts
+    (9, True, {-1: 10, 1: 9})
+    >>> counts[1] = 8
+    Traceback (most recent call last):
+    ...
+    TypeError: 'FrozenMap' object does not support item assignment
+    """
+
+    __slots__ = ("_items",)
+    _items: dict[K, V]
+
+    def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        object.__setattr__(self, "_items", dict(items))
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a {type(self).__name__} cannot be changed")
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and self._items == dict(other.items())
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._items)
 
 
 class Distribution(Mapping[O, Fraction]):
@@ -348,9 +397,15 @@ class Lattice:
     Fraction(9, 20)
     """
 
-    counts: dict[int, int]
+    counts: Mapping[int, int]
+    """Each outcome's steps -> its count over ``denominator`` (a :class:`FrozenMap`: a cached lattice cannot change)."""
     scale: int
+    """How many steps make one unit."""
     denominator: int
+    """The common denominator of the probabilities."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "counts", FrozenMap(self.counts))
 
     @property
     def moves(self) -> dict[int, int]:
@@ -380,7 +435,7 @@ class Lattice:
 def _lattice(d: Distribution[Any]) -> Lattice:
     denominator = lcm(*(p.denominator for p in d.values()))
     scale = lcm(*(exact(x, "an outcome").denominator for x in d))
-    counts = {int(x * scale): int(p * denominator) for x, p in sorted(d.items())}
+    counts = FrozenMap({int(x * scale): int(p * denominator) for x, p in sorted(d.items())})
     return Lattice(counts, scale, denominator)
 
 

@@ -127,7 +127,7 @@ def test_paths_stop_when_broke():
     (lambda: simulate.deal_shoes(None, 1, simulate.generator(1), cut_card=3),
      "the cut card must leave a whole number of cards from 6"),
     (lambda: simulate.game_sample("blackjack", "x", one_face_bet(5), None, 10, simulate.generator(1)),
-     "unknown game 'blackjack'; the games are roulette, craps and baccarat"),
+     "unknown game 'blackjack'; the games are: roulette, craps, baccarat"),
     (lambda: simulate.craps_sample("pass_with_odds", craps.bet("pass_with_odds", odds="2x"), craps.OXFORD, 10,
                                    simulate.generator(1)), "no roll-by-roll twin for pass_with_odds"),
     (lambda: simulate.craps_sample("field", one_face_bet(5), craps.OXFORD, 10, simulate.generator(1)),
