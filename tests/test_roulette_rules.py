@@ -22,7 +22,7 @@ def test_the_named_rules_and_the_package_top():
     assert list(RULES) == ["oxford", "single_zero", "la_partage"]
     assert RULES[roulette.DEFAULT_RULES] is OXFORD
     assert (RULES["single_zero"], RULES["la_partage"]) == (SINGLE_ZERO, LA_PARTAGE)
-    assert roulette.EDGE_OPTIONS == ()
+    assert roulette.EDGE_OPTIONS == {}
     assert BET_IDS == KINDS
 
 
