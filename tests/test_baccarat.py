@@ -144,8 +144,8 @@ BAD_RULES = [
     (lambda: OXFORD.changed(decks=0), ValueError, "from 1 up, not 0"),
     (lambda: OXFORD.changed(tie_pays=0.5), TypeError, "is a float"),
     (lambda: OXFORD.changed(banker_pays=-1), ValueError, "a payout is what a win pays"),
-    (lambda: DragonBonusTable("x", {0: 5}, "test"), ValueError, "a margin of 0 is a tie"),
-    (lambda: DragonBonusTable("x", {10: 5}, "test"), ValueError, "unknown point value 10"),
+    (lambda: DragonBonusTable(name="x", margin_pays={0: 5}, source="test"), ValueError, "a margin of 0 is a tie"),
+    (lambda: DragonBonusTable(name="x", margin_pays={10: 5}, source="test"), ValueError, "unknown point value 10"),
     (lambda: rules_named("atlantis"), ValueError, "unknown baccarat rules 'atlantis'; the rules are: oxford"),
     (lambda: OXFORD.changed(decks=-1), ValueError, "from 1 up, not -1"),
 ]

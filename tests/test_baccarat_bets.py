@@ -67,11 +67,11 @@ EDGES = [
     ("oxford", 8, "banker", "1.0579%", "WoO-B"),
     ("oxford", 8, "player", "1.2351%", "WoO-B"),
     ("oxford", 8, "tie", "14.3596%", "WoO-B"),
-    ("tie-9-to-1", 8, "tie", "4.8440%", "WoO-B"),
+    ("tie_9_to_1", 8, "tie", "4.8440%", "WoO-B"),
     ("oxford", 6, "banker", "1.0558%", "Thorp"),
     ("oxford", 6, "player", "1.2374%", "Thorp"),
     ("oxford", 6, "tie", "14.4382%", "Thorp"),
-    ("tie-9-to-1", 6, "tie", "4.9313%", "Thorp"),
+    ("tie_9_to_1", 6, "tie", "4.9313%", "Thorp"),
     ("ez", 8, "banker", "1.0183%", "WoO-EZ"),
 ]
 
@@ -121,7 +121,7 @@ def test_ties_push_the_main_bets_and_the_edge_per_resolved_hand():
 def test_the_tie_edge_is_exactly_one_minus_nine_times_p_tie():
     p_tie = Fraction(475_627_426_473_216, TOTAL_8)
     assert b.house_edge(tie_bet(OXFORD)) == 1 - 9 * p_tie
-    assert b.house_edge(tie_bet(RULES["tie-9-to-1"])) == 1 - 10 * p_tie
+    assert b.house_edge(tie_bet(RULES["tie_9_to_1"])) == 1 - 10 * p_tie
 
 
 @pytest.mark.parametrize("decks", range(1, 9))
@@ -189,11 +189,11 @@ def test_dragon_bonus_eight_deck_edges_to_four_places():  # WoO-D: returns -0.02
 
 
 def test_the_second_dragon_table_pays_less_on_7s_and_more_on_4s():
-    standard, cypress = DRAGON_BONUS.pays(), RULES["cypress-bayou-dragon"].dragon_bonus.pays()
+    standard, cypress = DRAGON_BONUS.pays(), RULES["cypress_bayou_dragon"].dragon_bonus.pays()
     assert (cypress["win by 7"], cypress["win by 4"]) == (4, 2)
     assert standard.keys() == cypress.keys()
     for side in ("player", "banker"):
-        assert 0 < b.house_edge(dragon_bonus_bet(side, RULES["cypress-bayou-dragon"])) < b.house_edge(dragon_bonus_bet(side))
+        assert 0 < b.house_edge(dragon_bonus_bet(side, RULES["cypress_bayou_dragon"])) < b.house_edge(dragon_bonus_bet(side))
 
 
 def test_a_dragon_bonus_on_an_unknown_side_is_refused():
@@ -300,7 +300,7 @@ def test_edges_json_for_baccarat():
 def test_edges_with_decks_and_rules():
     result = run("edges", "--game", "baccarat", "--decks", "6", "--rules", "tie-9-to-1", "--format", "json")
     report = json.loads(result.stdout)
-    assert report["decks"] == 6 and report["rules"] == "tie-9-to-1"
+    assert report["decks"] == 6 and report["rules"] == "tie_9_to_1"
     tie = next(row for row in report["bets"] if row["bet"] == "tie")
     assert percent(Fraction(tie["house_edge"]), 4) == "4.9313%"
 

@@ -331,7 +331,7 @@ def test_what_the_counter_is_worth_is_a_hundred_times_the_gain_per_shoe():
 def banker_gain(shoe, player_draws_on_5, chart):
     """The banker's expected gain per coup for a chart and a pure player strategy, from the punto banco enumeration."""
     sign = {"banker": 1, "player": -1, "tie": 0}
-    deals = dealt(shoe, DrawingRules(PLAYER_DRAWS[player_draws_on_5], frozenset(chart)))
+    deals = dealt(shoe, DrawingRules(player_draws=PLAYER_DRAWS[player_draws_on_5], banker_draws=frozenset(chart)))
     return Fraction(sum(sign[coup.winner] * n for coup, n in deals.counts), deals_total(shoe))
 
 

@@ -78,7 +78,7 @@ def test_the_cells_and_the_naturals_share_out_every_deal(decks, q):
 def test_any_chart_gives_the_punto_banco_enumeration_of_that_chart(player_draws_on_5):
     q = Fraction(player_draws_on_5)
     for chart in (STANDARD_DRAWING.banker_draws, frozenset(CELLS[::3]), frozenset()):
-        direct = dealt(EIGHT, DrawingRules(PLAYER_DRAWS[player_draws_on_5], chart))
+        direct = dealt(EIGHT, DrawingRules(player_draws=PLAYER_DRAWS[player_draws_on_5], banker_draws=chart))
         assert banker_expectation(EIGHT, q, chart) == Fraction(banker_gain_count(direct), deals_total(EIGHT))
 
 

@@ -240,7 +240,7 @@ FEEDBACK = [
     ("long-run.martingale_net", F(1), WRONG, "all six bets can lose"),
     ("long-run.simulate_ahead", 0.46, WRONG, "your simulated bets seem fair"),
     ("baccarat.tie_nine", house_edge(tie_bet(shoe=Shoe.of_decks(6).without(9, 2))), WRONG, "the edge at 8 to 1"),
-    ("baccarat.tie_nine", house_edge(tie_bet(RULES["tie-9-to-1"])), WRONG, "full eight-deck shoe"),
+    ("baccarat.tie_nine", house_edge(tie_bet(RULES["tie_9_to_1"])), WRONG, "full eight-deck shoe"),
 ]
 
 

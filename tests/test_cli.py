@@ -114,7 +114,7 @@ def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch):
      {"game": "craps", "rules": "oxford", "bet": "field", "rounds": 2}),
     (("ruin", "--game", "craps", "--bet", "pass", "--bankroll", "1", "--goal", "2", "--rules", "quebec"),
      {"game": "craps", "rules": "quebec", "bet": "pass", "bankroll": 1, "goal": 2}),
-    (("eor", "--decks", "1", "--rules", "tie-9-to-1"), {"game": "baccarat", "rules": "tie-9-to-1", "decks": 1}),
+    (("eor", "--decks", "1", "--rules", "tie-9-to-1"), {"game": "baccarat", "rules": "tie_9_to_1", "decks": 1}),
 ])
 def test_every_json_report_echoes_its_inputs(args, echoed):
     result = run(*args, "--format", "json")

@@ -41,9 +41,8 @@ from math import lcm, perm
 from ..bets import Bet, variance
 from .cards import POINT_VALUES, Shoe, check_shoe
 from .deal import CARDS_PER_COUP, Coup, Result, _deal_counts, _ways, first_four_groups
-from .layout import BET_IDS, bet, check_bet_id
-from .pairs import PAIR_BETS
-from .rules import NATURALS, OXFORD, STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
+from .layout import bet, check_bet_id
+from .rules import BET_IDS, NATURALS, OXFORD, PAIR_BETS, STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
 
 #: The cards a coup used: how many of each point value 0 to 9.
 Cards = tuple[int, ...]
@@ -98,7 +97,7 @@ def third_cards(player: int, banker: int, left: Sequence[int],
     ``left`` counts the cards of each point value left in the shoe after the first four.
 
     >>> [(coup.winner, drawn, ways) for coup, drawn, ways in third_cards(9, 4, [5] * 10)]     # a natural
-    [('player', (), 1)]
+    [(Side.PLAYER, (), 1)]
     >>> sum(ways for _, _, ways in third_cards(0, 7, [5] * 10))     # the player draws, the banker stands on 7
     50
     """
