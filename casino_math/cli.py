@@ -2,7 +2,7 @@
 
 ``edges`` prints every bet of a game with its exact probabilities and house
 edge; ``eor`` baccarat's effects of removal; ``session`` and ``ruin`` what
-happens over many bets.  A game is a package of this library that provides:
+happens over many bets; ``hand-length`` how long a craps shooter's hand lasts.  A game is a package of this library that provides:
 
 - ``RULES``: a mapping from a rules name to a frozen rules value, and
   ``DEFAULT_RULES``, the name used when ``--rules`` is not given;
@@ -30,18 +30,12 @@ from typing import Any, cast
 
 from . import bets as b
 from .bets import Bet
+from .cli_args import Parser, positive_int
 from .display import Table, decimal, fraction_text, percent
-from .distribution import digit_count
+from .report import MOST_DIGITS, figure, figures_table
 from .rules import GameRules
 
 GAMES = ("roulette", "craps", "baccarat")
-
-#: Exact fractions longer than this many digits (numerator or denominator) are summarised unless --exact is given.
-MOST_DIGITS = 60
-
-#: Decimal places of the decimal beside each exact figure.
-PLACES = 10
-
 
 def available_games() -> list[str]:
     """The games this library knows, in the order the book takes them.
@@ -226,24 +220,6 @@ def game_bet(game: str, bet_id: str, rules: str | None = None, **options: Any) -
     return cast(Bet, module.bet(bet_id, value, **rest))
 
 
-def figure(name: str, q: Fraction, exact: bool = False) -> dict[str, Any]:
-    """One exact figure of a report: ``name`` as "n/d", and ``name_decimal`` beside it.
-
-    A fraction too long to print (more than :data:`MOST_DIGITS` digits above
-    or below) is given as ``None`` with ``name_digits``, its numerator's and
-    denominator's digit counts, unless ``exact`` asks for it whole.
-
-    >>> figure("p_goal", Fraction(9, 19))
-    {'p_goal': '9/19', 'p_goal_decimal': '0.4736842105'}
-    >>> figure("p", Fraction(1, 3**200))
-    {'p': None, 'p_decimal': '0.0000000000', 'p_digits': [1, 96]}
-    """
-    digits = [digit_count(q.numerator), digit_count(q.denominator)]
-    if exact or max(digits) <= MOST_DIGITS:
-        return {name: fraction_text(q), f"{name}_decimal": decimal(q, PLACES)}
-    return {name: None, f"{name}_decimal": decimal(q, PLACES), f"{name}_digits": digits}
-
-
 def session_report(game: str, bet_id: str, rounds: int, rules: str | None = None,
                    exact: bool = False, **options: Any) -> dict[str, Any]:
     """The ``session`` report: the net result of ``rounds`` one-unit bets, exactly, as a JSON-ready dict.
@@ -318,19 +294,6 @@ def as_csv(report: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-def figures_table(report: dict[str, Any], rows: list[tuple[str, str]], caption: str) -> str:
-    """The exact figures of a report as a text table: label, exact fraction (or its size), decimal."""
-    body = []
-    for label, name in rows:
-        if report.get(name) is not None:
-            exact_text = report[name]
-        else:
-            top, bottom = report[f"{name}_digits"]
-            exact_text = f"(a fraction of {top} digits over {bottom}: --exact prints it)"
-        body.append([label, exact_text, report[f"{name}_decimal"] if f"{name}_decimal" in report else report[name]])
-    return repr(Table(["", "exact", "decimal"], body, caption))
-
-
 def cmd_edges(args: argparse.Namespace) -> str:
     report = edges_report(args.game, args.rules, odds=args.odds, decks=args.decks)
     return {"json": as_json, "csv": as_csv, "table": as_table}[args.format](report)
@@ -370,46 +333,14 @@ def cmd_ruin(args: argparse.Namespace) -> str:
     return figures_table(report, rows, caption)
 
 
-def terminal_columns() -> int:
-    """The terminal's width in columns, found as ``shutil.get_terminal_size`` finds it: $COLUMNS, the terminal, or 80.
+def cmd_hand_length(args: argparse.Namespace) -> str:
+    from .craps import CrapsRules
+    from .craps.hand import hand_length_report, hand_length_table
 
-    (argparse would import shutil, and with it the compression modules, to ask this of every parser it builds.)
-
-    >>> terminal_columns() >= 1
-    True
-    """
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
-class Formatter(argparse.RawDescriptionHelpFormatter):
-    """Descriptions and epilogs printed as written, help wrapped to the terminal's width."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        super().__init__(prog, indent_increment, max_help_position, width or terminal_columns() - 2)
-
-
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose epilog may be a function, called only when help is printed (it imports games)."""
-
-    def __init__(self, *args: Any, epilog_from: Callable[[], str] | None = None, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", Formatter)
-        super().__init__(*args, **kwargs)
-        self.epilog_from = epilog_from
-
-    def format_help(self) -> str:
-        if self.epilog_from is not None:
-            self.epilog = self.epilog_from()
-        return super().format_help()
+    module, rules = rules_for("craps", args.rules)
+    report = {"game": "craps", "rules": rules_name(module, args.rules)}
+    report |= hand_length_report(args.at_least, cast(CrapsRules, rules), args.exact)
+    return as_json(report) if args.format == "json" else hand_length_table(report)
 
 
 def rules_help(games: tuple[str, ...] = GAMES) -> str:
@@ -420,21 +351,6 @@ def rules_help(games: tuple[str, ...] = GAMES) -> str:
         names = ", ".join(f"{n} (default)" if n == module.DEFAULT_RULES else n for n in module.RULES)
         lines.append(f"  {game}: {names}")
     return "rules values by game:\n" + "\n".join(lines)
-
-
-def positive_int(what: str) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least 1, with an error that names ``what``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number from 1 up, not {value}")
-        return value
-
-    return parse
 
 
 def shared_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], game: bool = True) -> None:
@@ -501,6 +417,16 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(ruin)
     exact_option(ruin)
     ruin.set_defaults(run=cmd_ruin)
+
+    hand = sub.add_parser("hand-length", epilog_from=lambda: rules_help(("craps",)),
+                          help="craps: the chance that a shooter's hand lasts at least N rolls, and its mean",
+                          description="Craps: the exact chance that a shooter's hand lasts at least N rolls, the "
+                          "seven-out included, and the expected number of rolls in a hand.")
+    shared_options(hand, ("table", "json"), game=False)
+    hand.add_argument("--at-least", required=True, type=positive_int("--at-least"), metavar="N",
+                      help="the number of rolls N (a whole number from 1 up)")
+    exact_option(hand)
+    hand.set_defaults(run=cmd_hand_length)
     return parser
 
 

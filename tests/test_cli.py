@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from casino_math import cli
+from casino_math import cli, cli_args
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -104,9 +104,9 @@ def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch):
     # The help is as wide as argparse's own formatter (which asks shutil) would make it.
     for columns in ("60", "100", "wide", "0", "-5"):
         monkeypatch.setenv("COLUMNS", columns)
-        assert cli.Formatter("prog")._width == argparse.RawDescriptionHelpFormatter("prog")._width
+        assert cli_args.Formatter("prog")._width == argparse.RawDescriptionHelpFormatter("prog")._width
     monkeypatch.setenv("COLUMNS", "60")
-    assert cli.terminal_columns() == 60
+    assert cli_args.terminal_columns() == 60
 
 
 @pytest.mark.parametrize("args, echoed", [

@@ -409,7 +409,7 @@ def test_berry_esseen_moments_and_bets_needed(name, pockets, pays, rho, var):
     assert mu == Fraction(-1, 19)
     assert sum(abs(x - mu) ** 3 * q for x, q in law) == rho and sum((x - mu) ** 2 * q for x, q in law) == var
     assert (glued(f"found_ex_be_{name}_rho"), glued(f"found_ex_be_{name}_var")) == (str(rho), str(var))
-    # Shevtsova (2011): C < 0.4748.  The bound C rho / (sigma^3 sqrt(n)) is at most 1/100 from this n on.
+    # Shevtsova (2011): C <= 0.4748.  The bound C rho / (sigma^3 sqrt(n)) is at most 1/100 from this n on.
     c = Fraction(4748, 10000)
     n = next(n for n in itertools.count(1) if c**2 * rho**2 * 100**2 <= n * var**3)
     assert glued(f"found_ex_be_{name}_n") == f"{n:,}"

@@ -6,6 +6,7 @@ The package is organised one idea to a module:
 - :mod:`~casino_math.craps.rolls`: the 36 rolls, and races between totals;
 - :mod:`~casino_math.craps.line`: Pass, Don't Pass, Come, Don't Come by first-step analysis, contract values;
 - :mod:`~casino_math.craps.chain`: the same line bets as an absorbing Markov chain (sympy);
+- :mod:`~casino_math.craps.hand`: the shooter's hand, that chain run until the seven-out: its length exactly;
 - :mod:`~casino_math.craps.odds`: odds bets, odds policies and the combined edge;
 - :mod:`~casino_math.craps.numbers`: place, buy and lay bets;
 - :mod:`~casino_math.craps.props`: hardways and the single-roll bets;

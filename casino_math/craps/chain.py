@@ -17,6 +17,7 @@ sympy is imported only when a function here is called.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -116,14 +117,20 @@ def transition_table(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Table
     >>> transition_table().rows[1]
     ['point 4', '', '3/4', '', '', '', '', '', '1/12', '1/6']
     """
-    states = transient_states(rules) + absorbing_states(side)
+    return moves_table(transient_states(rules), absorbing_states(side), lambda s: step(s, side, rules),
+                       f"One roll of a {side.replace('_', ' ')} bet: from each state (row) to the next "
+                       "(column; 4 to 10 mean waiting on that point)")
+
+
+def moves_table(transient: list[str], absorbing: list[str], moves: Callable[[str], dict[str, Fraction]],
+                caption: str) -> Table:
+    """A chain's moves from each transient state (row) to every state (column), a blank for probability 0."""
+    states = transient + absorbing
     rows: list[list[str]] = []
-    for s in transient_states(rules):
-        moves = step(s, side, rules)
-        rows.append([s] + [fraction_text(moves[t]) if t in moves else "" for t in states])
-    columns = ["from", *(s.replace("point ", "") for s in states)]
-    return Table(columns, rows, f"One roll of a {side.replace('_', ' ')} bet: from each state (row) to the next "
-                 "(column; 4 to 10 mean waiting on that point)")
+    for s in transient:
+        after = moves(s)
+        rows.append([s] + [fraction_text(after[t]) if t in after else "" for t in states])
+    return Table(["from", *(s.replace("point ", "") for s in states)], rows, caption)
 
 
 def _fraction(x: Rational) -> Fraction:

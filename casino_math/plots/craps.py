@@ -1,4 +1,4 @@
-"""Figures for the craps chapters: edges bet by bet, the race to the point, the Markov chain, odds and rules.
+"""Figures for the craps chapters: edges bet by bet, the race to the point, the Markov chain, odds, rules, a hand.
 
 Every figure is drawn from exact results of :mod:`casino_math.craps`; floats
 appear only here, for drawing.
@@ -15,10 +15,11 @@ from matplotlib.patches import FancyArrowPatch
 
 from .. import bets
 from ..craps import RULES, CrapsRules, edge_bets
+from ..craps.hand import hand_length_probabilities, mean_hand_length, p_hand_at_least
 from ..craps.line import p_decided_on_roll
 from ..craps.odds import ODDS_POLICIES, combined_house_edge
 from ..craps.rolls import race, ways
-from .style import GAIN, LOSS, NEUTRAL, WIDTH, labels, legend_below, styled
+from .style import GAIN, LOSS, NEUTRAL, WIDTH, labels, legend_below, panels, styled
 
 #: A win and a loss: blue and vermillion (colour-blind safe), never green against red.
 WIN_COLOUR, LOSE_COLOUR = GAIN, LOSS
@@ -187,3 +188,47 @@ def chain_diagram() -> Figure:
         arrow(f"point {p}", "lose")
         ax.text(1.55, spots[f"point {p}"][1] * 0.55 + 0.08, str(Fraction(ways(p), 36)), fontsize=9, ha="center")
     return fig
+
+
+@styled
+def hand_length_chart(most: int = 40, tail: int = 160, marks: Sequence[int] = (118, 154)) -> Figure:
+    """The shooter's hand: P(L = n) for n up to ``most``, and P(L >= n) up to ``tail`` on a log scale, records marked.
+
+    >>> fig = hand_length_chart(10, 20, marks=(15,))
+    >>> len(fig.axes), len(fig.axes[0].patches)
+    (2, 10)
+    """
+    fig, (bars, tails) = panels(2, 3.3)
+    rolls = range(1, most + 1)
+    bars.bar(list(rolls), [float(p) for p in hand_length_probabilities(most)], color=NEUTRAL)
+    mean = float(mean_hand_length())
+    bars.axvline(mean, color=LOSE_COLOUR, ls="--", lw=1.2, label=f"mean, {mean:.2f} rolls")
+    bars.set_xlabel("rolls in the hand, n")
+    bars.set_ylabel("P(L = n)")
+    bars.set_title("How many rolls a hand lasts")
+    reach = range(1, tail + 1)
+    tails.semilogy(list(reach), [float(p_hand_at_least(n)) for n in reach], color=WIN_COLOUR,
+                   label="P(L ≥ n)")
+    for n in marks:
+        p = float(p_hand_at_least(n))
+        tails.plot([n], [p], "o", color=LOSE_COLOUR)
+        tails.annotate(f"{n} rolls or more:\n1 in {in_words(1 / p)}", (n, p), textcoords="offset points",
+                       xytext=(-10, -30), ha="right", fontsize=9)
+    tails.set_ylim(bottom=float(p_hand_at_least(max(marks, default=tail))) / 1000)   # room under the last mark
+    tails.set_xlabel("rolls, n")
+    tails.set_ylabel("P(L ≥ n), log scale")
+    tails.set_title("A hand of n rolls or more")
+    legend_below(fig, columns=2)
+    return fig
+
+
+def in_words(x: float) -> str:
+    """A large number as a reader says it, to three figures: 27,160,000 -> '27.2 million'.
+
+    >>> in_words(27_160_000), in_words(5_590_264_072), in_words(950)
+    ('27.2 million', '5.59 billion', '950')
+    """
+    for size, name in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+        if x >= size:
+            return f"{x / size:.3g} {name}"
+    return f"{x:.3g}"
