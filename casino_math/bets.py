@@ -32,13 +32,13 @@ from .distribution import Distribution, FrozenMap, decimal_sqrt, exact
 K = TypeVar("K", bound=Hashable)
 
 
-class Outcome(StrEnum):
-    """How a bet ends, as most pay tables name their lines.
+class Line(StrEnum):
+    """The lines most pay tables have: how a bet ends, won, lost or pushed.
 
     Each member equals its word, so a pay table or a line rule written with
     the words ("win") means the same as one written with the members.
 
-    >>> Outcome.WIN == "win", {"win": 35}[Outcome.WIN]
+    >>> Line.WIN == "win", {"win": 35}[Line.WIN]
     (True, 35)
     """
 
@@ -53,11 +53,11 @@ class Outcome(StrEnum):
         return f"{type(self).__name__}.{self.name}"
 
 
-WIN, LOSE, PUSH = Outcome.WIN, Outcome.LOSE, Outcome.PUSH
+WIN, LOSE, PUSH = Line.WIN, Line.LOSE, Line.PUSH
 
 
 def said(line: object) -> str:
-    """A pay table's line as a message names it: an outcome by its quoted word, anything else by its repr.
+    """A pay table's line as a message names it: a :class:`Line` by its quoted word, anything else by its repr.
 
     >>> said(WIN), said("win by 9"), said(6)
     ("'win'", "'win by 9'", '6')

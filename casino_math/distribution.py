@@ -482,6 +482,19 @@ def digit_count(n: int) -> int:
     return estimate + 1 if n >= 10**estimate else estimate
 
 
+def whole_text(n: int) -> str:
+    """A whole number written out in full, however many digits it has.
+
+    Python's ``str`` refuses past 4300 digits (a guard set for the whole
+    process); a Decimal holds a whole number exactly and writes it out whole.
+
+    >>> whole_text(-12), len(whole_text(2**30000))
+    ('-12', 9031)
+    """
+    n = whole(n, "the number")
+    return str(n) if n.bit_length() < 10_000 else str(Decimal(n))
+
+
 def as_decimal(q: Number, significant: int = 12) -> Decimal:
     """The fraction rounded to ``significant`` digits as a Decimal, by whole-number arithmetic (any size).
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from .bets import Bet, PayTable
 
@@ -93,19 +93,27 @@ class Rules(Protocol):
 R = TypeVar("R", bound=Rules)
 
 
-class Option(NamedTuple):
-    """An option the command line's ``edges``, ``session`` and ``ruin`` take for a game: it sets one rules field.
+class Option(NamedTuple, Generic[R]):
+    """An option the command line's ``edges``, ``session`` and ``ruin`` take for one game: it changes the rules value.
 
-    >>> Option("decks", whole_option("--decks"), "the decks in the shoe").value("6")
+    Every figure follows from the rules value, so an option is a change to it:
+    baccarat's ``--decks 6`` is a six-deck shoe, craps' ``--odds 2x`` a table
+    that posts 2x odds (the line bets with full odds join its bets).
+
+    >>> from casino_math.baccarat import EDGE_OPTIONS, OXFORD
+    >>> decks = EDGE_OPTIONS["decks"]
+    >>> decks.applied(OXFORD, decks.value("6")).decks
     6
     """
 
-    field: str
-    """The field of the game's rules value that the option sets."""
-    value: Callable[[str], object]
-    """The field's value from the text typed (a ValueError, one line, for text that is not one)."""
     help: str
     """What the option is, for the command line's help."""
+    value: Callable[[str], Any]
+    """The option's value from the text typed (a one-line ValueError for text that is not one)."""
+    applied: Callable[[R, Any], R]
+    """The rules value changed by the option's value."""
+    said: Callable[[Any], str]
+    """The option's value as a caption says it ("6 decks")."""
 
 
 @runtime_checkable
@@ -148,8 +156,8 @@ class Game(Protocol[R]):
         ...
 
     @property
-    def EDGE_OPTIONS(self) -> Mapping[str, Option]:
-        """The game's options of the command line (``"decks"``, without its ``--``) -> the rules field each sets."""
+    def EDGE_OPTIONS(self) -> Mapping[str, Option[R]]:
+        """The game's options of the command line (``"decks"``, without its ``--``) -> how each changes the rules."""
         ...
 
     def rules_named(self, name: str, /) -> R:

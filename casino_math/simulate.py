@@ -42,7 +42,6 @@ from .bets import LOSE, PUSH, WIN, Bet, expected_value, standard_deviation
 from .distribution import is_whole
 
 if TYPE_CHECKING:
-    from .craps.rules import CrapsRules
     from .rules import Rules
 
 #: Whole numbers, one per bet, roll, card or coup; floats (for plots only); yes-or-no flags.
@@ -220,10 +219,11 @@ def paths(bet: Bet, rounds: int, count: int, rng: np.random.Generator, bankroll:
     return totals
 
 
-# Craps: dice rolled until each bet is decided.
+# Dice rolled until each bet is decided.
 
-_CODES = {WIN: 0, LOSE: 1, PUSH: 2}
-_UNDECIDED = -1
+#: How :func:`until_decided` codes the line each bet lands on, and a bet still waiting.
+CODES = {WIN: 0, LOSE: 1, PUSH: 2}
+UNDECIDED = -1
 
 
 def roll(size: int, rng: np.random.Generator) -> tuple[Ints, Ints]:
@@ -248,7 +248,7 @@ def until_decided(size: int, rng: np.random.Generator, decide: Decider) -> tuple
     >>> codes.tolist(), rolls.tolist()                         # wait for a 7
     ([0, 0, 0, 0, 0], [1, 14, 6, 2, 2])
     """
-    codes = np.full(size, _UNDECIDED)
+    codes = np.full(size, UNDECIDED)
     rolls = np.zeros(size, dtype=np.int64)
     waiting = np.arange(size)
     while waiting.size:
@@ -256,140 +256,8 @@ def until_decided(size: int, rng: np.random.Generator, decide: Decider) -> tuple
         rolls[waiting] += 1
         decided = decide(first, second, waiting, rolls[waiting])
         codes[waiting] = decided
-        waiting = waiting[decided == _UNDECIDED]
+        waiting = waiting[decided == UNDECIDED]
     return codes, rolls
-
-
-def _line_decider(rules: CrapsRules, dont: bool) -> Decider:
-    """The pass line (or don't pass) roll by roll: the come-out roll, then the point against the 7."""
-    win, lose, push = _CODES[WIN], _CODES[LOSE], _CODES[PUSH]
-    naturals, craps = sorted(rules.naturals), sorted(rules.craps)
-    point: dict[str, Ints] = {}
-
-    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
-        total = first + second
-        out = np.full(total.size, _UNDECIDED)
-        if (rolls == 1).all():  # the come-out roll
-            out[np.isin(total, naturals)] = lose if dont else win
-            out[np.isin(total, craps)] = win if dont else lose
-            if dont and rules.bar is not None:
-                out[total == rules.bar] = push
-            point["of"] = np.zeros(bets.max() + 1, dtype=np.int64)
-            point["of"][bets] = total
-            return out
-        made, seven = total == point["of"][bets], total == 7
-        out[made] = lose if dont else win
-        out[seven] = win if dont else lose
-        return out
-
-    return decide
-
-
-def _race_decider(number: int, seven_wins: bool = False, hard: bool = False) -> Decider:
-    """A race between ``number`` and the 7 (a hardway also loses to an easy ``number``)."""
-
-    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
-        total = first + second
-        out = np.full(total.size, _UNDECIDED)
-        hit = total == number
-        if hard:
-            out[hit & (first == second)] = 0
-            out[hit & (first != second)] = 1
-        else:
-            out[hit] = 1 if seven_wins else 0
-        out[total == 7] = 0 if seven_wins else 1
-        return out
-
-    return decide
-
-
-def _one_roll_table(bet: Bet) -> dict[tuple[int, int], Fraction]:
-    rolls = {(a, b) for a in range(1, 7) for b in range(1, 7)}
-    if set(bet.space) != rolls:
-        raise ValueError(f"{bet.name} is not settled by one roll of two dice")
-    return {r: bet.pays[bet.line(r)] - bet.commission for r in rolls}
-
-
-def craps_decider(bet_id: str, rules: CrapsRules | None) -> Decider | None:
-    """The roll-by-roll rule that settles the craps bet ``bet_id`` (see :func:`until_decided`), or None for
-    a single-roll bet.
-
-    >>> decide = craps_decider("place_6", None)
-    >>> decide(np.array([3, 1, 2]), np.array([3, 6, 2]), np.arange(3), np.ones(3)).tolist()   # 6 wins, 7 loses
-    [0, 1, -1]
-    """
-    if bet_id in ("pass", "come"):
-        return _line_decider(_line_rules(bet_id, rules), dont=False)
-    if bet_id in ("dont_pass", "dont_come"):
-        return _line_decider(_line_rules(bet_id, rules), dont=True)
-    kind, _, number = bet_id.rpartition("_")
-    if kind in ("place", "buy") and number.isdigit():
-        return _race_decider(int(number))
-    if kind == "lay" and number.isdigit():
-        return _race_decider(int(number), seven_wins=True)
-    if kind == "hard" and number.isdigit():
-        return _race_decider(int(number), hard=True)
-    if bet_id.endswith("_with_odds"):
-        raise ValueError(f"no roll-by-roll twin for {bet_id}; sample its exact distribution with sample_bet")
-    return None
-
-
-def _line_rules(bet_id: str, rules: CrapsRules | None) -> CrapsRules:
-    """The rules a line bet is settled by: its naturals, craps and barred number come from them."""
-    if rules is None:
-        raise ValueError(f"{bet_id} is settled by the rules' naturals, craps and bar: give craps rules, not None")
-    return rules
-
-
-def craps_sample(bet_id: str, bet: Bet, rules: CrapsRules | None, size: int, rng: np.random.Generator) -> Sample:
-    """``size`` craps bets ``bet_id``, each settled roll by roll, with the rolls each took.
-
-    >>> from casino_math import craps
-    >>> rules = craps.RULES["oxford"]
-    >>> s = craps_sample("pass", craps.bet("pass", rules), rules, 20_000, generator(10))
-    >>> abs(s.z_score(craps.bet("pass", rules))) < TOLERANCE, float(s.mean_rounds())    # 557/165 = 3.376 exactly
-    (True, 3.34855)
-    """
-    size = check_count(size)
-    decide = craps_decider(bet_id, rules)
-    if decide is None:
-        table = _one_roll_table(bet)
-        steps, scale = nets_in_steps(table.values())
-        first, second = roll(size, rng)
-        grid = np.zeros((7, 7), dtype=np.int64)
-        for (a, b), x in table.items():
-            grid[a, b] = steps[x]
-        return Sample(bet.name, grid[first, second], scale, np.ones(size, dtype=np.int64))
-    codes, rolls = until_decided(size, rng, decide)
-    nets = [bet.pays.get(line, Fraction(0)) - bet.commission for line in (WIN, LOSE, PUSH)]
-    steps, scale = nets_in_steps(nets)
-    return Sample(bet.name, np.array([steps[x] for x in nets], dtype=np.int64)[codes], scale, rolls)
-
-
-def shooter_hands(rules: CrapsRules, shooters: int, rng: np.random.Generator) -> Ints:
-    """How many rolls each of ``shooters`` shooters makes before sevening out (a 7 after a point is set).
-
-    >>> from casino_math import craps
-    >>> shooter_hands(craps.RULES["oxford"], 5, generator(11)).tolist()
-    [11, 3, 3, 2, 8]
-    """
-    shooters = check_count(shooters, "the number of shooters")
-    naturals, craps = frozenset(rules.naturals), frozenset(rules.craps)
-    state = {"point": np.zeros(shooters, dtype=np.int64)}
-
-    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
-        total = first + second
-        point = state["point"][bets]
-        out = np.full(total.size, _UNDECIDED)
-        on = point > 0
-        out[on & (total == 7)] = 0                                   # seven out: the hand ends
-        made = on & (total == point)
-        state["point"][bets[made]] = 0                              # point made: a new come-out
-        sets = ~on & ~np.isin(total, list(naturals | craps))
-        state["point"][bets[sets]] = total[sets]
-        return out
-
-    return until_decided(shooters, rng, decide)[1]
 
 
 # Every game's twin, through the contract.
@@ -429,6 +297,7 @@ def played_by(game: str, rules: object, kind: type[G]) -> G:
 #: Each game's twin lives with its game; these names of it are found here too.
 _MOVED = {
     "spins": "roulette", "roulette_sample": "roulette",
+    "craps_decider": "craps", "craps_sample": "craps", "shooter_hands": "craps",
     "CUT_CARD": "baccarat", "shoe_cards": "baccarat", "card_faces": "baccarat", "play_coups": "baccarat",
     "deal_shoes": "baccarat", "baccarat_nets": "baccarat",
 }

@@ -159,11 +159,12 @@ def test_the_command_gives_the_exact_chance_and_mean_as_fractions():
     assert report["p_one_in"] == "5590264072"
 
 
-def test_a_short_chance_comes_whole_and_a_long_one_is_summarised_without_exact():
+def test_a_short_chance_comes_whole_and_a_long_one_is_summarised_in_a_table_without_exact():
     report = json.loads(run("--at-least", "3", "--format", "json").stdout)
     assert report["p"] == "8/9"                           # 1 - P(point) P(7) = 1 - 2/3 * 1/6
-    long = json.loads(run("--at-least", "154", "--format", "json").stdout)
-    assert long["p"] is None and long["p_digits"][1] > 60 and long["mean"] == "1671/196"
+    long = json.loads(run("--at-least", "154", "--format", "json").stdout)    # JSON: whole below 10,000 digits
+    assert F(long["p"]) == hand.p_hand_at_least(154) and len(long["p"]) > 120 and long["mean"] == "1671/196"
+    assert "digits over" in run("--at-least", "154").stdout and "digits over" not in run("--at-least", "3").stdout
 
 
 def test_the_table_says_how_rare_the_record_is():

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..bets import LOSE, PUSH, WIN, Bet, Outcome
+from ..bets import LOSE, PUSH, WIN, Bet, Line
 from ..distribution import Distribution
 from .cards import Shoe, check_shoe
 from .deal import BANKER, PLAYER, TIE, Result, results
@@ -36,17 +36,17 @@ def dealt_from(rules: BaccaratRules, shoe: Shoe | None = None) -> Distribution:
     return results(rules.full_shoe if shoe is None else check_shoe(shoe), rules.drawing)
 
 
-def banker_wins_line(rules: BaccaratRules) -> Callable[[Result], Outcome]:
+def banker_wins_line(rules: BaccaratRules) -> Callable[[Result], Line]:
     """The rule that puts a coup on a line of the banker bet's pay table.
 
     >>> from casino_math.baccarat.deal import Coup
     >>> from casino_math.baccarat.rules import EZ
     >>> line = banker_wins_line(EZ)
     >>> line(Coup(5, 7, 3, 3).result), line(Coup(5, 7, 2, 2).result), line(Coup(5, 5, 3, 3).result)
-    (Outcome.PUSH, Outcome.WIN, Outcome.PUSH)
+    (Line.PUSH, Line.WIN, Line.PUSH)
     """
 
-    def line(result: Result) -> Outcome:
+    def line(result: Result) -> Line:
         if result.winner == TIE:
             return PUSH
         if result.winner == PLAYER:
@@ -77,7 +77,7 @@ def player_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     Fraction(8712962041376, 19524993263685)
     """
 
-    def line(result: Result) -> Outcome:
+    def line(result: Result) -> Line:
         return {PLAYER: WIN, TIE: PUSH, BANKER: LOSE}[result.winner]
 
     return Bet("player", dealt_from(rules, shoe), line,
@@ -92,7 +92,7 @@ def tie_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     True
     """
 
-    def line(result: Result) -> Outcome:
+    def line(result: Result) -> Line:
         return WIN if result.winner == TIE else LOSE
 
     return Bet("tie", dealt_from(rules, shoe), line, {WIN: rules.pays["tie"], LOSE: Fraction(-1)})

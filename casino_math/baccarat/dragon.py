@@ -32,7 +32,7 @@ def dragon_line(side: Side | str, table: DragonBonusTable) -> Callable[[Result],
     >>> from casino_math.baccarat.rules import DRAGON_BONUS
     >>> line = dragon_line("player", DRAGON_BONUS)
     >>> [line(Coup(*c).result) for c in [(9, 0, 3, 3), (9, 0, 2, 2), (8, 8, 2, 2), (6, 3, 2, 3)]]
-    ['win by 9', 'natural win', 'natural tie', Outcome.LOSE]
+    ['win by 9', 'natural win', 'natural tie', Line.LOSE]
     """
     side = check_side(side)
     paying = set(table.margin_pays)

@@ -25,7 +25,7 @@ from fractions import Fraction
 from math import perm
 from typing import NamedTuple
 
-from ..bets import LOSE, WIN, Bet, Outcome
+from ..bets import LOSE, WIN, Bet, Line
 from ..distribution import Distribution
 from .cards import Shoe, check_shoe
 from .deal import BANKER, PLAYER, Side
@@ -109,7 +109,7 @@ def pair_bet(bet_id: str, rules: BaccaratRules = OXFORD, shoe: Shoe | None = Non
     hands, alike = PAIRED[bet_id]
     space = pairs_dealt(rules.full_shoe if shoe is None else shoe, alike)
 
-    def line(pairs: Pairs) -> Outcome:
+    def line(pairs: Pairs) -> Line:
         return WIN if any(pairs.of(hand) for hand in hands) else LOSE
 
     return Bet(bet_id.replace("_", " "), space, line, {WIN: rules.pays[bet_id], LOSE: Fraction(-1)})

@@ -376,9 +376,19 @@ RULES_NAMES: Mapping[str, str] = {
     "oxford": "Oxford", "tie_9_to_1": "Tie 9 to 1", "ez": "EZ Baccarat", "cypress_bayou_dragon": "Cypress Bayou Dragon",
 }
 
+def with_decks(rules: BaccaratRules, decks: int) -> BaccaratRules:
+    """The rules dealt from a shoe of ``decks`` decks.
+
+    >>> with_decks(EZ, 6).full_shoe.size
+    312
+    """
+    return rules.changed(decks=decks)
+
+
 #: The command line's options for baccarat: the decks in the shoe.
-EDGE_OPTIONS: Mapping[str, Option] = {
-    "decks": Option("decks", whole_option("--decks"), "the decks in the shoe (default: the rules', 8)"),
+EDGE_OPTIONS: Mapping[str, Option[BaccaratRules]] = {
+    "decks": Option("the decks in the shoe (default: the rules', 8)", whole_option("--decks"), with_decks,
+                    lambda decks: f"{decks} deck{'s' * (decks != 1)}"),
 }
 
 

@@ -137,7 +137,7 @@ DEFAULT_RULES = "oxford"
 RULES_NAMES: Mapping[str, str] = {"oxford": "Oxford", "single_zero": "Single zero", "la_partage": "La partage"}
 
 #: The command line's options for roulette: none (every rules value is named whole).
-EDGE_OPTIONS: Mapping[str, Option] = {}
+EDGE_OPTIONS: Mapping[str, Option[RouletteRules]] = {}
 
 #: What a reader sees for each bet ID: the name the layout and the chapters use.
 BET_NAMES: Mapping[str, str] = {
