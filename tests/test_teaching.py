@@ -86,9 +86,9 @@ def games_of(head: str) -> set[str]:
 STRIP = [
     re.compile(r"^~~~.*?^~~~", re.MULTILINE | re.DOTALL),            # code examples
     re.compile(r"\$\$.*?\$\$", re.DOTALL), re.compile(r"\$[^$\n]+\$"),   # math
-    re.compile(r"\{(glue|glue:\w*|cite|doc|ref|numref|eq)\}`[^`]*`"),
-    re.compile(r"`[^`]*`"),
     re.compile(r"^(#.*|```.*|:\w+:.*)$", re.MULTILINE),            # headings, directive lines and their options
+    re.compile(r"\{(glue|glue:\w*|cite|doc|ref|numref|eq|prf:ref)\}`[^`]*`"),
+    re.compile(r"`[^`]*`"),   # inline code (after the fences are gone, so that a fence's backticks pair with none)
 ]
 TERM = re.compile(r"\{term\}`(?:[^`<]*<([^>`]+)>|([^`]+))`")
 
@@ -122,6 +122,14 @@ def test_glossary_terms_are_linked_where_first_used(path):
         if used is not None and (link < 0 or used < link):
             unlinked.append(f"{head!r} near {text[max(used - 40, 0):used + 40]!r}")
     assert unlinked == [], f"{path.name}: link these with {{term}}`word <Entry>` where first used"
+
+
+def test_a_fence_does_not_hide_the_text_after_it():
+    text = "```{exercise} Title\n:label: x\n:class: core\nA bet on the house edge.\n```\n`code` here"
+    cleaned = text
+    for pattern in STRIP:
+        cleaned = pattern.sub(" ", cleaned)
+    assert "A bet on the house edge." in cleaned and "code" not in cleaned
 
 
 def test_every_term_link_names_a_glossary_entry():
@@ -193,3 +201,46 @@ def test_every_assumption_box_is_named_and_collected_in_the_appendix(path):
     for title, name in ASSUMPTION.findall("\n".join(markdown(path))):
         assert name, f"{path.name}: the box 'Assumption: {title}' needs a :name: for the appendix to link to"
         assert f"<{name}>`" in appendix, f"book/assumptions.md does not link to {name} ({path.name})"
+
+
+# --- theorems, proofs and what the exercises ask ---------------------------------------------------------------
+
+STATEMENT = re.compile(r"^```\{prf:(theorem|lemma|proposition|corollary)\}.*\n:label: (\S+)", re.MULTILINE)
+PROOF = re.compile(r"^```\{prf:proof\}", re.MULTILINE)
+EXERCISE_BODY = re.compile(r"^```\{exercise\}(.*?)^```$", re.MULTILINE | re.DOTALL)
+#: The chapters of the games and of the long run: each asks a student for a proof or a derivation by hand.
+DERIVING = [p for p in CHAPTERS if p.stem not in ("chance", "foundations")]
+#: The chapters in which a student writes a simulation and reports an interval.
+SIMULATING = ["foundations", "roulette-variance", "craps-line", "baccarat", "long-run", "betting-systems"]
+
+
+def book_text() -> str:
+    return "\n".join(cell for path in CHAPTERS for cell in markdown(path))
+
+
+def test_the_book_states_its_results_as_theorems_with_proofs():
+    text = book_text()
+    assert len(STATEMENT.findall(text)) >= 12, "the book's central results are stated as prf:theorem, lemma, ..."
+    assert len(PROOF.findall(text)) >= 8, "and at least eight of them are proved in a prf:proof"
+
+
+def test_every_theorem_is_referred_to_from_the_prose():
+    text = book_text()
+    unused = [label for _, label in STATEMENT.findall(text) if f"{{prf:ref}}`{label}`" not in text
+              and f"<{label}>`" not in text]
+    assert unused == [], f"refer to each statement where it is used, with {{prf:ref}}: {unused}"
+
+
+@pytest.mark.parametrize("path", DERIVING, ids=ids(DERIVING))
+def test_a_game_or_long_run_chapter_asks_for_a_proof_or_a_derivation(path):
+    bodies = EXERCISE_BODY.findall("\n".join(markdown(path)))
+    assert any(re.search(r"\b(prove|derive|show that|show why|by hand)\b", body, re.IGNORECASE) for body in bodies), \
+        f"{path.name}: no exercise asks the student to prove or derive a result"
+
+
+@pytest.mark.parametrize("stem", SIMULATING)
+def test_a_chapter_has_the_student_write_a_simulation_and_report_an_interval(stem):
+    bodies = EXERCISE_BODY.findall("\n".join(markdown(ROOT / "book" / f"{stem}.ipynb")))
+    assert any(re.search(r"simulat", body, re.IGNORECASE)
+               and re.search(r"interval|standard error", body, re.IGNORECASE) for body in bodies), \
+        f"{stem}: no exercise has the student simulate and report an interval or a standard error"

@@ -7,7 +7,7 @@ over the cards left.  Two facts frame every question about counting:
 
 - the mean edge is unchanged (the lemma): E[E_k] = E_0, because the cards a
   coup is dealt from after k others are as random as the first ones;
-- the spread grows (Thorp and Walden's fundamental theorem of card counting,
+- the spread never shrinks (Thorp and Walden's fundamental theorem of card counting,
   in Ethier and Levin's martingale form): E_k is a martingale in k, so for
   every convex f, E[f(E_k)] never falls as k grows, as long as six cards are
   left for a coup.  With f(x) = max(x, 0), what a bettor who bets only when
