@@ -34,8 +34,16 @@ from fractions import Fraction
 from typing import NoReturn
 
 from .bets import Bet, expected_value, variance
-from .convolution import _binomial as _binomial  # the chapter on the long run shows how it counts
-from .convolution import MAX_BITS, MAX_WORK, check_size, estimated_size, estimated_work, max_rounds, session_counts
+from .convolution import (
+    MAX_BITS,
+    MAX_WORK,
+    _binomial,  # noqa: F401  (the chapter on the long run shows how it counts)
+    check_size,
+    estimated_size,
+    estimated_work,
+    max_rounds,
+    session_counts,
+)
 from .distribution import (
     Distribution,
     Event,

@@ -236,7 +236,7 @@ def straightforward_counts(shoe):
         for v in range(10):
             if c[v]:
                 c[v] -= 1
-                deal(cards + [v], ways * (c[v] + 1))
+                deal([*cards, v], ways * (c[v] + 1))
                 c[v] += 1
 
     deal([], 1)

@@ -221,7 +221,7 @@ def test_bad_bet_input_is_a_clear_error(make, error, message):
 
 def test_bets_from_any_shoe_composition():
     shoe = Shoe.from_values({0: 10, 9: 2, 8: 2})   # a naturals-rich remnant
-    for bet_id, bet in posted_bets(OXFORD, shoe):
+    for _, bet in posted_bets(OXFORD, shoe):
         assert b.p_win(bet) + b.p_lose(bet) + b.p_push(bet) == 1
 
 

@@ -51,7 +51,7 @@ def random_shoe(rng, size):
 
 def brute_force_pairs(shoe, alike):
     """Deal every ordered four cards from the shoe one card at a time and look at the two hands."""
-    cards = [card for card, n in zip(CARDS, shoe.cards) for _ in range(n)]
+    cards = [card for card, n in zip(CARDS, shoe.cards, strict=True) for _ in range(n)]
     key = (lambda c: c[0]) if alike == "rank" else (lambda c: c)
     seen = Counter()
     for p1, b1, p2, b2 in itertools.permutations(cards, 4):

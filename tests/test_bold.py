@@ -113,7 +113,7 @@ def test_brute_force_over_every_stationary_strategy_for_a_small_goal():
     # Goal 7, maximum 2: every choice of a stake for each bankroll, 1 to 6 units (2**4 strategies).
     bet, goal, top = RED, 7, 2
     choices = [allowed_stakes(x, goal, top) for x in range(1, goal)]
-    best = [max(chances_of_goal(bet, goal, dict(zip(range(1, goal), pick)).__getitem__)[x]
+    best = [max(chances_of_goal(bet, goal, dict(zip(range(1, goal), pick, strict=False)).__getitem__)[x]
                 for pick in product(*choices)) for x in range(1, goal)]
     assert list(best_play(bet, goal, top).chance[1:goal]) == best
 

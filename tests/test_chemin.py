@@ -217,7 +217,7 @@ def test_bad_inputs_get_one_line_errors():
         banker_expectation(EIGHT, 1, {(5, 10)})
     with pytest.raises(ValueError, match=r"^the banker's probability of drawing in \(5, 4\) is 2"):
         banker_expectation(EIGHT, 1, {(5, 4): 2})
-    with pytest.raises(TypeError, match="^a shoe must be a Shoe"):
+    with pytest.raises(TypeError, match=r"^a shoe must be a Shoe"):
         solve(8)
 
 

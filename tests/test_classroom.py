@@ -276,7 +276,7 @@ def shipped_intervals(name):
         if isinstance(question, Estimate):
             yield question.id, F(question.right()), question.sd() / math.sqrt(question.trials), shipped[short]["within"]
         elif isinstance(question, Simulation):
-            for (_, p), (_, low, high) in zip(sorted(question.right().items()), shipped[short]["shares"]):
+            for (_, p), (_, low, high) in zip(sorted(question.right().items()), shipped[short]["shares"], strict=True):
                 yield question.id, p, math.sqrt(float(p * (1 - p)) / question.rounds), [low, high]
 
 
@@ -375,7 +375,7 @@ def test_check_names_what_exists_when_asked_about_what_does_not():
         check("poker.flush", 1)
     with pytest.raises(ValueError, match="assignment 'roulette' has no question 'green'; its questions are: red"):
         check("roulette.green", 1)
-    with pytest.raises(ValueError, match="is not a question ID; an ID is 'assignment.question'"):
+    with pytest.raises(ValueError, match=r"is not a question ID; an ID is 'assignment\.question'"):
         check("red", 1)
 
 

@@ -184,7 +184,7 @@ def gauss(matrix):
         for r in range(n):
             if r != col and matrix[r][col] != 0:
                 factor = matrix[r][col]
-                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col])]
+                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col], strict=True)]
     return [row[-1] for row in matrix]
 
 

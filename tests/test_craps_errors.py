@@ -57,7 +57,7 @@ def test_bad_input_is_a_clear_value_error(call, message):
 
 
 def test_a_float_payout_is_refused():
-    with pytest.raises(TypeError, match="the payout on 6 1.1666666666666667 is a float"):
+    with pytest.raises(TypeError, match=r"the payout on 6 1\.1666666666666667 is a float"):
         PayTable({6: 7 / 6})
 
 

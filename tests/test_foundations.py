@@ -172,7 +172,7 @@ def test_the_average_of_red_bets_closes_in_faster_than_chebyshev_promises():
 
     off = [average_off(n) for n in sizes]
     assert off == sorted(off, reverse=True)
-    assert all(p <= var / (n * epsilon**2) for p, n in zip(off, sizes))
+    assert all(p <= var / (n * epsilon**2) for p, n in zip(off, sizes, strict=True))
 
 
 @pytest.mark.parametrize("n", [10, 100, 1000])
@@ -461,6 +461,5 @@ def test_two_bets_on_one_roll_face_by_face():
      "the cards drawn must be a whole number from 0 to 52 (the cards in all), not 2.5"),
 ])
 def test_draws_refuse_bad_input_in_one_line(call, message):
-    with pytest.raises(ValueError) as error:
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         call()
-    assert str(error.value) == message

@@ -191,7 +191,7 @@ def test_red_numbers_follow_the_rule():
 def test_colours_alternate_around_the_wheel(wheel_order):
     numbers = [p for p in wheel_order if p not in ("0", "00")]
     assert sorted(map(int, numbers)) == list(range(1, 37))
-    for a, b in zip(wheel_order, wheel_order[1:] + wheel_order[:1]):
+    for a, b in zip(wheel_order, wheel_order[1:] + wheel_order[:1], strict=True):
         if "green" not in (roulette.colour(a), roulette.colour(b)):
             assert roulette.colour(a) != roulette.colour(b), (a, b)
 
@@ -200,7 +200,7 @@ def test_opposite_pockets_on_the_american_wheel_are_consecutive_numbers():
     wheel = roulette.AMERICAN_WHEEL
     for i in range(19):
         a, b = wheel[i], wheel[i + 19]
-        assert {a, b} == {"0", "00"} or abs(int(a) - int(b)) == 1 and max(int(a), int(b)) % 2 == 0
+        assert {a, b} == {"0", "00"} or (abs(int(a) - int(b)) == 1 and max(int(a), int(b)) % 2 == 0)
 
 
 # Identities.

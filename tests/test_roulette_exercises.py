@@ -253,7 +253,7 @@ def test_on_a_biased_wheel_the_straight_up_bets_still_average_minus_one_nineteen
         assert sum(values) / 38 == Fraction(-1, 19)
         if len(set(chances)) > 1:
             assert max(values) > Fraction(-1, 19)
-        assert all((v > 0) == (36 * p > 1) for v, p in zip(values, chances))
+        assert all((v > 0) == (36 * p > 1) for v, p in zip(values, chances, strict=True))
 
 
 # --- roulette-variance: the propositions -----------------------------------------------------------------------
@@ -284,7 +284,7 @@ def test_a_session_is_binomial_with_n_times_the_variance(bet):
 def test_the_saw(bet):
     """prop-ahead-saw: the chance of being ahead falls exactly at the multiples of w + 1."""
     w, covered = bet
-    a = [Fraction(sum(c for net, c in ways.items() if net > 0), 38**n) for n, ways in zip(range(250), laws(w, covered))]
+    a = [Fraction(sum(c for net, c in ways.items() if net > 0), 38**n) for n, ways in zip(range(250), laws(w, covered), strict=False)]
     for n in range(249):
         assert (a[n + 1] < a[n]) == ((n + 1) % (w + 1) == 0) and a[n + 1] != a[n], (bet, n)
 
@@ -295,7 +295,7 @@ def test_every_losing_bet_sinks_within_chebyshevs_bound(bet, most):
     w, covered = bet
     p = Fraction(covered, 38)
     mu, var = (w + 1) * p - 1, (w + 1) ** 2 * p * (1 - p)
-    for n, ways in zip(range(most + 1), laws(w, covered)):
+    for n, ways in zip(range(most + 1), laws(w, covered), strict=False):
         if n:
             assert Fraction(sum(c for net, c in ways.items() if net >= 0), 38**n) <= var / (n * mu**2)
 

@@ -74,7 +74,7 @@ def test_a_changed_rule_changes_the_edge():
 
 
 def test_a_float_payout_is_refused():
-    with pytest.raises(TypeError, match="the payout on 'straight' 35.0 is a float"):
+    with pytest.raises(TypeError, match=r"the payout on 'straight' 35\.0 is a float"):
         OXFORD.changed(pays={**OXFORD.pays, "straight": 35.0})
 
 
@@ -108,9 +108,8 @@ def test_the_bet_that_stands_for_each_kind(bet_id, rules, name):
     ],
 )
 def test_bad_bet_ids(call, message):
-    with pytest.raises(ValueError) as error:
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         call()
-    assert str(error.value) == message
 
 
 NAMES_REFUSED = [
@@ -146,10 +145,9 @@ def test_something_that_is_not_rules_is_refused():
 
 def test_rules_named_takes_only_the_command_line_names():
     assert roulette.rules_named("la_partage") is LA_PARTAGE
-    with pytest.raises(ValueError) as error:
+    message = "unknown roulette rules 'Oxford Casino Hotel, Maine'; the rules are: oxford, single_zero, la_partage"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         roulette.rules_named("Oxford Casino Hotel, Maine")
-    assert str(error.value) == ("unknown roulette rules 'Oxford Casino Hotel, Maine'; "
-                                "the rules are: oxford, single_zero, la_partage")
 
 
 def test_roulette_does_not_import_sympy():

@@ -123,7 +123,7 @@ def fit_to_page(table: nodes.table) -> None:
     colspecs = list(table.findall(nodes.colspec))
     if sum(widths) + 2 * len(widths) <= LINE or len(colspecs) != len(widths):
         return
-    for colspec, width in zip(colspecs, widths):
+    for colspec, width in zip(colspecs, widths, strict=False):
         colspec["colwidth"] = width + PADDING
     # Wrapped rows are tall: only a longtable may break across pages (Sphinx makes one only past 30 rows).
     table["classes"] += ["colwidths-given", "longtable"]

@@ -32,9 +32,10 @@ from .bets import banker_bet, dealt_from, main_bets, player_bet, tie_bet
 from .cards import Shoe, hand_total, point_value
 from .deal import Coup, coups, deal_counts, deals_total, play
 from .dragon import dragon_bonus_bet
-from .layout import BET_IDS, bet, check_bet_id, edge_bets, posted_bets
+from .layout import bet, check_bet_id, edge_bets, posted_bets
 from .rules import (
     BANKER_CHART,
+    BET_IDS,
     BET_NAMES,
     CYPRESS_BAYOU_DRAGON,
     DEFAULT_RULES,

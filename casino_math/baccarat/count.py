@@ -69,7 +69,7 @@ def shoe_of_cards(cards: Iterable[int]) -> Shoe:
     if len(cards) != len(CARDS):
         raise ValueError(f"a shoe's cards are a count for each of the {len(CARDS)} cards of a deck, not {len(cards)}")
     by_value = [0] * len(POINT_VALUES)
-    for (rank, _), n in zip(CARDS, cards):
+    for (rank, _), n in zip(CARDS, cards, strict=True):
         by_value[point_value(rank)] += n
     return Shoe(tuple(by_value), cards)
 
@@ -92,7 +92,7 @@ def next_card(shoe: Shoe, by: str = "card") -> list[tuple[int, Shoe]]:
     if by != "card":
         raise ValueError(f"the next card is told apart by 'card' (rank and suit) or by 'value' (point value), not {by!r}")
     cards = shoe.known_cards()
-    return [(n, shoe_of_cards(cards[:i] + (n - 1,) + cards[i + 1:])) for i, n in enumerate(cards) if n]
+    return [(n, shoe_of_cards((*cards[:i], n - 1, *cards[i + 1:]))) for i, n in enumerate(cards) if n]
 
 
 def needs_cards(bet_id: str) -> bool:
@@ -190,9 +190,9 @@ def effects_by_rank(bet_id: str, rules: BaccaratRules = EZ, shoe: Shoe | None = 
     shoe = check_rules(rules).full_shoe if shoe is None else check_shoe(shoe)
     cards, full = shoe.known_cards(), edge(bet_id, shoe, rules)
     effects: dict[str, Fraction] = {}
-    for i, ((rank, _), n) in enumerate(zip(CARDS, cards)):
+    for i, ((rank, _), n) in enumerate(zip(CARDS, cards, strict=True)):
         if n and rank not in effects:
-            effects[rank] = edge(bet_id, shoe_of_cards(cards[:i] + (n - 1,) + cards[i + 1:]), rules) - full
+            effects[rank] = edge(bet_id, shoe_of_cards((*cards[:i], n - 1, *cards[i + 1:])), rules) - full
     return effects
 
 

@@ -21,13 +21,11 @@ from ..bets import Bet
 from ..rules import known_bet
 from .bets import banker_bet, player_bet, tie_bet
 from .cards import Shoe
+from .deal import BANKER, PLAYER
 from .dragon import dragon_bonus_bet
 from .ez import dragon_7_bet, panda_8_bet
-from .deal import BANKER, PLAYER
 from .pairs import pair_bet
-from .rules import BET_IDS as BET_IDS  # every bet ID, kept in rules.py with the bets' names
-from .rules import BET_NAMES as BET_NAMES
-from .rules import EZ, OXFORD, PAIR_BETS, BaccaratRules, check_rules  # noqa: F401  (EZ: the doctest)
+from .rules import BET_IDS, BET_NAMES, EZ, OXFORD, PAIR_BETS, BaccaratRules, check_rules  # noqa: F401  (BET_NAMES: the chapters find it here; EZ: the doctest)
 
 Builder = Callable[[BaccaratRules, Shoe | None], Bet]
 

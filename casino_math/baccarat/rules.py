@@ -41,6 +41,9 @@ NATURALS = frozenset({8, 9})
 #: The lines of a Dragon Bonus table for a coup that ends on naturals.
 NATURAL_WIN, NATURAL_TIE = "natural win", "natural tie"
 
+#: What the Dragon Bonus pays on naturals as usually published: a natural win even money, a natural tie a push.
+NATURAL_PAYS: PayTable[str] = PayTable({NATURAL_WIN: 1, NATURAL_TIE: 0})
+
 #: The player's rule as casinos print it: D draws, S stands, N is a natural.
 PLAYER_RULE = """
 player total  0  1  2  3  4  5  6  7  8  9
@@ -76,7 +79,7 @@ def read_player_rule(text: str) -> frozenset[int]:
     marks = rows[-1][-len(POINT_VALUES):]
     if len(marks) != len(POINT_VALUES) or set(marks) - {"D", "S", "N"}:
         raise ValueError("the player's rule needs a mark D, S or N for each total 0 to 9")
-    return frozenset(total for total, mark in zip(POINT_VALUES, marks) if mark == "D")
+    return frozenset(total for total, mark in zip(POINT_VALUES, marks, strict=True) if mark == "D")
 
 
 def read_banker_chart(text: str) -> frozenset[tuple[int, int | None]]:
@@ -94,7 +97,7 @@ def read_banker_chart(text: str) -> frozenset[tuple[int, int | None]]:
         marks = row[1:]
         if len(marks) != len(POINT_VALUES) + 1 or set(marks) - {"D", "S"}:
             raise ValueError(f"row {row[0]} of the banker's chart needs 11 marks, D or S")
-        for column, mark in zip([*POINT_VALUES, STOOD], marks):
+        for column, mark in zip([*POINT_VALUES, STOOD], marks, strict=True):
             if mark == "D":
                 draws.add((int(row[0]), column))
     return frozenset(draws)
@@ -173,7 +176,7 @@ class DragonBonusTable:
     margin_pays: PayTable[int]
     """Each paying margin of a win without a natural -> its payout, e.g. 9 -> 30 for "by 9 pays 30 to 1"."""
 
-    natural_pays: PayTable[str] = PayTable({NATURAL_WIN: 1, NATURAL_TIE: 0})
+    natural_pays: PayTable[str] = NATURAL_PAYS
     """What a win with a natural pays (1: even money), and a tie between two naturals (0: the bet pushes)."""
 
     def __post_init__(self) -> None:

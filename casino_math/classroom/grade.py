@@ -589,7 +589,7 @@ def feedback_text(assignment: source.Assignment, entry: JSON) -> str:
              f"Total: {each['total']} of {assignment.points} points.", ""]
     if each["notes"]:
         lines += [f"- {note}" for note in each["notes"].split("; ")] + [""]
-    for question, mark in zip(assignment.questions, entry["marks"]):
+    for question, mark in zip(assignment.questions, entry["marks"], strict=False):
         hint = f" Hint: {mark['hint'].rstrip('.')}." if mark["hint"] else ""
         lines.append(f"- Question {question.number} ({mark['question']}): {mark['score']} of {mark['points']}: "
                      f"{mark['status']}.{hint}")

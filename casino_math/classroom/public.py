@@ -88,7 +88,7 @@ def publish(question: Check) -> dict[str, Any]:
         outcomes = list(question.outcomes())
         wants = [question.right(o) for o in outcomes]
         same = SAME.get(question.same, "truth")
-        hints = [question.hint(o, (not w) if same == "truth" else None) for o, w in zip(outcomes, wants)]
+        hints = [question.hint(o, (not w) if same == "truth" else None) for o, w in zip(outcomes, wants, strict=False)]
         return {"kind": "rule", "same": same, "outcomes": [plain.encode(o) for o in outcomes],
                 "right": [seal(_rule_text(same, w), f"{salt}:{i}", _rule_rounds(same)) for i, w in enumerate(wants)],
                 "hints": sorted(set(hints)), "hint_of": [sorted(set(hints)).index(h) for h in hints]}

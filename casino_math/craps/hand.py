@@ -192,7 +192,7 @@ def hand_length_probabilities(most: int, rules: CrapsRules = OXFORD) -> list[Fra
     row = [1] + [0] * (len(moves) - 1)
     chances = []
     for n in range(1, most + 1):
-        chances.append(Fraction(sum(r * e for r, e in zip(row, ends)), 36**n))
+        chances.append(Fraction(sum(r * e for r, e in zip(row, ends, strict=True)), 36**n))
         row = times(row, moves)
     return chances
 

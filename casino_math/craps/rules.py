@@ -27,7 +27,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-
 from typing import TYPE_CHECKING
 
 from ..distribution import exact

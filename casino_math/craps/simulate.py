@@ -18,7 +18,18 @@ from fractions import Fraction
 import numpy as np
 
 from ..bets import LOSE, PUSH, WIN, Bet, Line
-from ..simulate import CODES, UNDECIDED, Decider, Ints, Sample, check_count, nets_in_steps, played_by, roll, until_decided
+from ..simulate import (
+    CODES,
+    UNDECIDED,
+    Decider,
+    Ints,
+    Sample,
+    check_count,
+    nets_in_steps,
+    played_by,
+    roll,
+    until_decided,
+)
 from .line import dont_pass_result, pass_result
 from .rolls import TOTALS
 from .rules import WITH_ODDS, CrapsRules

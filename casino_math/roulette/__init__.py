@@ -68,14 +68,14 @@ from .legal import (
 )
 from .rules import (
     AMERICAN_WHEEL,
+    BET_NAMES,
     DEFAULT_RULES,
+    EDGE_OPTIONS,
     EUROPEAN_WHEEL,
     EVEN_MONEY,
     INSIDE,
     KINDS,
     LA_PARTAGE,
-    BET_NAMES,
-    EDGE_OPTIONS,
     OUTSIDE,
     OXFORD,
     OXFORD_PAYS,

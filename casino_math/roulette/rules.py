@@ -20,9 +20,8 @@ Three named rules values:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ..rules import GameRules, Option, PayTable, named
 from ..rules import check_rules as _check_rules

@@ -185,7 +185,7 @@ def fits_the_page(page, widget: str) -> bool:
     )
 
 
-@pytest.mark.parametrize(("path", "widget", "setting", "row", "expected"), CASES, ids=[c[1] for c in CASES])
+@pytest.mark.parametrize("path, widget, setting, row, expected", CASES, ids=[c[1] for c in CASES])
 def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path, widget, setting, row, expected):
     page = open_page(path, width=390)
     container = page.locator(f'[data-live-widget="{widget}"]')
