@@ -8,7 +8,9 @@ graded alone.  A whole class graded at once is in ``bench_grader.py``.
 import json
 import tempfile
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from timing import median_seconds, report
 
@@ -22,8 +24,8 @@ ANSWERS = {  # a right answer of each kind of check, as a student's notebook wou
 }
 
 
-def honest(name: str) -> dict:
-    nb = json.loads((SOLUTIONS / f"{name}.ipynb").read_text())
+def honest(name: str) -> dict[str, Any]:
+    nb: dict[str, Any] = json.loads((SOLUTIONS / f"{name}.ipynb").read_text())
     nb["metadata"]["classroom"]["version"] = "student"
     return nb
 
@@ -40,7 +42,7 @@ def main() -> None:
 def run() -> None:
     check("roulette.red", 0)  # load the roulette checks once, as the first check of a notebook does
     for name, (question, answer) in ANSWERS.items():
-        report(f"check {name}", median_seconds(lambda q=question, a=answer: check(q, a)))
+        report(f"check {name}", median_seconds(partial(check, question, answer)))
     program = sandbox.bwrap()
     root = sandbox.package_copy(tempfile.mkdtemp())
     options = grade.Options(program=program, package_root=root)
@@ -51,8 +53,7 @@ def run() -> None:
     for name in ("roulette", "craps", "baccarat", "long-run"):
         (folder / f"{name}.ipynb").write_text(json.dumps(honest(name)))
         key = grade.load_key(name)
-        seconds = median_seconds(lambda n=name, k=key: grade.grade_file(folder / f"{n}.ipynb", "t", "t", k, options),
-                                 repeat=3)
+        seconds = median_seconds(partial(grade.grade_file, folder / f"{name}.ipynb", "t", "t", key, options), repeat=3)
         report(f"grade one honest {name} submission in its sandbox", seconds)
 
 

@@ -166,7 +166,9 @@ def with_answer(name: str, question: str, code: str) -> dict[str, Any]:
 def memorised(name: str, question: str, derived: str) -> str:
     """An answer cell that is right on the check cell's inputs only (and says 0 elsewhere)."""
     answer = next(q.answer for q in load_assignment(name).questions if q.id == question)
-    shown = list(keys.tests_of(name, question, SOURCES)["public"].outcomes())
+    public = keys.tests_of(name, question, SOURCES)["public"]
+    assert isinstance(public, Rule), f"{name}.{question} is a function question, checked on given inputs"
+    shown = list(public.outcomes())
     return (f"{derived}\n\n\n_derived = {answer}\n\n\ndef {answer}(given):\n"
             f"    return _derived(given) if given in {shown!r} else 0")
 

@@ -13,20 +13,36 @@ import json
 import math
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
+from nbformat import NotebookNode
 
 import casino_math
 from casino_math import roulette
 from casino_math.baccarat import RULES, Shoe, banker_bet, tie_bet
 from casino_math.bets import house_edge
 from casino_math.classroom import build, check, data, keys, public, source
-from casino_math.classroom.checks import NOT_ANSWERED, RIGHT, TOLERANCE, WRONG, Estimate, Exact, Simulation
+from casino_math.classroom.checks import (
+    NOT_ANSWERED,
+    RIGHT,
+    TOLERANCE,
+    WRONG,
+    Check,
+    Estimate,
+    Exact,
+    Feedback,
+    Simulation,
+)
 from casino_math.classroom.grade import SOURCES, load_assignment, source_files
 from casino_math.session import session
+
+#: The documented grading run: the grader's process, its rows by student, the folder the submissions are in.
+Graded = tuple[subprocess.CompletedProcess[str], dict[str, dict[str, str]], Path]
 
 NAMES = [path.stem for path in source_files()]
 ASSIGNMENTS = [path.stem for path in sorted((SOURCES / "keys").glob("*.py"))]
@@ -34,11 +50,11 @@ banker_edge_if_ties_lose = keys._module("baccarat", SOURCES.resolve()).banker_ed
 p_two_card_natural = keys._module("baccarat", SOURCES.resolve()).p_two_card_natural
 
 
-def questions_of(name):
+def questions_of(name: str) -> dict[str, Check]:
     return keys.questions_of(name, SOURCES)
 
 
-def key_check(question_id, answer):
+def key_check(question_id: str, answer: object) -> Feedback:
     """The teacher's key judging an answer (what the grader does, with the detailed hints)."""
     name, _, short = question_id.partition(".")
     return questions_of(name)[short].judge(answer)
@@ -46,23 +62,25 @@ STUDENT = {name: build.ASSIGNMENTS / f"{name}.ipynb" for name in NAMES}
 TEACHER = {name: build.SOLUTIONS / f"{name}.ipynb" for name in NAMES}
 
 
-def read(path):
-    return nbformat.read(path, as_version=4)
+def read(path: Path) -> NotebookNode:
+    nb: NotebookNode = nbformat.read(path, as_version=4)
+    return nb
 
 
-def answer_cell(nb, question):
-    return next(c for c in nb.cells if c.get("metadata", {}).get("classroom", {}).get("question") == question)
+def answer_cell(nb: NotebookNode, question: str) -> NotebookNode:
+    cell: NotebookNode = next(c for c in nb.cells if c.get("metadata", {}).get("classroom", {}).get("question") == question)
+    return cell
 
 
 # ---------------------------------------------------------------- the assignments
 
 
-def test_every_assignment_of_the_book_has_a_source():
+def test_every_assignment_of_the_book_has_a_source() -> None:
     assert sorted(NAMES) == sorted(ASSIGNMENTS)
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name):
+def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name: str) -> None:
     assignment = load_assignment(name)
     assert 5 <= len(assignment.questions) <= 10
     assert [q.id for q in assignment.questions] == list(questions_of(name))
@@ -72,7 +90,7 @@ def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_student_notebook_holds_no_solution_text(name):
+def test_the_student_notebook_holds_no_solution_text(name: str) -> None:
     pieces = source.solutions((SOURCES / f"{name}.py").read_text())
     student = STUDENT[name].read_text()  # cells, metadata and outputs alike
     teacher = TEACHER[name].read_text()
@@ -82,7 +100,7 @@ def test_the_student_notebook_holds_no_solution_text(name):
         assert json.dumps(piece)[1:-1] in teacher, piece  # so the test is not vacuous
 
 
-def test_the_instructors_page_holds_no_solution_text():
+def test_the_instructors_page_holds_no_solution_text() -> None:
     page = (build.ASSIGNMENTS.parent / "instructors.md").read_text()
     for name in NAMES:
         for piece in source.solutions((SOURCES / f"{name}.py").read_text()):
@@ -90,14 +108,14 @@ def test_the_instructors_page_holds_no_solution_text():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_committed_notebooks_are_what_the_generator_makes(name, tmp_path):
+def test_the_committed_notebooks_are_what_the_generator_makes(name: str, tmp_path: Path) -> None:
     build.build(out=tmp_path / "out", solutions=tmp_path / "solutions", names=[name], run=False)
     for made, committed in ((tmp_path / "out" / f"{name}.ipynb", STUDENT[name]),
                             (tmp_path / "solutions" / f"{name}.ipynb", TEACHER[name])):
         assert without_outputs(read(made)) == without_outputs(read(committed))
 
 
-def without_outputs(nb):
+def without_outputs(nb: NotebookNode) -> tuple[list[tuple[str, str, str, dict[str, Any]]], Any, Any]:
     """What the generator decides: the cells' kinds, IDs, sources and tags or settings, and the notebook's settings.
 
     (Outputs, execution counts and timings are the kernel's; `make notebooks` may refresh them.)
@@ -106,19 +124,19 @@ def without_outputs(nb):
     return cells, nb.metadata["classroom"], nb.metadata["kernelspec"]
 
 
-def test_building_twice_changes_nothing(tmp_path):
+def test_building_twice_changes_nothing(tmp_path: Path) -> None:
     first = build.build(out=tmp_path / "out", solutions=tmp_path / "sol", names=["roulette"], run=False)
     again = build.build(out=tmp_path / "out", solutions=tmp_path / "sol", names=["roulette"], run=False)
     assert len(first) == 2 and again == []
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_saved_outputs_say_right_for_the_teacher_and_not_answered_for_the_student(name):
+def test_saved_outputs_say_right_for_the_teacher_and_not_answered_for_the_student(name: str) -> None:
     build.verify(read(TEACHER[name]), source.TEACHER)
     build.verify(read(STUDENT[name]), source.STUDENT)
 
 
-def test_the_book_leaves_the_teachers_notebooks_out():
+def test_the_book_leaves_the_teachers_notebooks_out() -> None:
     config = (build.ASSIGNMENTS.parents[1] / "_config.yml").read_text()
     assert "book/assignments/solutions" in config
 
@@ -146,28 +164,28 @@ BAD_SOURCES = [
 
 
 @pytest.mark.parametrize("text, message", BAD_SOURCES)
-def test_a_bad_source_is_a_clear_error(text, message):
+def test_a_bad_source_is_a_clear_error(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         source.parse(text, "demo")
 
 
-def test_points_must_be_a_whole_number():
+def test_points_must_be_a_whole_number() -> None:
     with pytest.raises(TypeError, match="points must be int"):
         source.parse('# %% [markdown] question="six" points="two" answer="x"\n# ## Six\n# %%\nx = 1', "demo")
 
 
-def test_points_per_test_are_read_from_the_source():
+def test_points_per_test_are_read_from_the_source() -> None:
     text = '# %% [markdown] question="six" points=3 answer="x" tests={"public":1,"other_seed":2}\n# ## Six\n# %%\nx = 1'
     assert source.parse(text, "demo").questions[0].tests == (("public", 1), ("other_seed", 2))
 
 
-def test_a_test_the_key_does_not_have_stops_the_build():
+def test_a_test_the_key_does_not_have_stops_the_build() -> None:
     text = (SOURCES / "craps.py").read_text().replace('"other_seed":1', '"lucky_seed":1')
     with pytest.raises(ValueError, match="craps: question play_pass names the tests lucky_seed, public but its key has other_seed, public"):
         build.match_checks(source.parse(text, "craps"))
 
 
-def test_a_question_without_a_check_stops_the_build():
+def test_a_question_without_a_check_stops_the_build() -> None:
     with pytest.raises(ValueError, match="questions without a check: six"):
         build.match_checks(source.parse(SIX, "roulette"))
 
@@ -245,14 +263,16 @@ FEEDBACK = [
 
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
-def test_feedback_for_right_answers_and_common_mistakes(question, answer, status, hint):
+def test_feedback_for_right_answers_and_common_mistakes(
+        question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
     feedback = key_check(question, answer)
     assert feedback.status == status, feedback
     assert hint in feedback.hint
 
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
-def test_the_public_check_a_student_runs_gives_the_keys_verdict(question, answer, status, hint):
+def test_the_public_check_a_student_runs_gives_the_keys_verdict(
+        question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
     feedback = check(question, answer)
     assert feedback.status == status, feedback
     if isinstance(questions_of(question.partition(".")[0])[question.partition(".")[2]], Exact):
@@ -260,7 +280,7 @@ def test_the_public_check_a_student_runs_gives_the_keys_verdict(question, answer
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_package_ships_no_answer_of_an_exact_question(name):
+def test_the_package_ships_no_answer_of_an_exact_question(name: str) -> None:
     shipped = (public.FOLDER / f"{name}.json").read_text()
     for question in questions_of(name).values():
         if isinstance(question, Exact):
@@ -269,7 +289,7 @@ def test_the_package_ships_no_answer_of_an_exact_question(name):
             assert repr(float(right)) not in shipped, question.id
 
 
-def shipped_intervals(name):
+def shipped_intervals(name: str) -> Iterator[tuple[str, F, float, list[float]]]:
     """Each interval the package ships for a simulated answer: (question ID, exact value, standard error, interval)."""
     shipped = public.public_checks(name)
     for short, question in questions_of(name).items():
@@ -281,7 +301,7 @@ def shipped_intervals(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_shipped_interval_does_not_give_away_the_exact_value(name):
+def test_a_shipped_interval_does_not_give_away_the_exact_value(name: str) -> None:
     # The attack: the midpoint of an interval centred on the answer, read back with limit_denominator, was the
     # exact answer to an Exact question (9/19 from roulette's simulate_red, 244/495 from craps' play_pass).
     intervals = list(shipped_intervals(name))
@@ -293,7 +313,7 @@ def test_a_shipped_interval_does_not_give_away_the_exact_value(name):
         assert F(middle).limit_denominator(1000) != right, qid
 
 
-def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_number():
+def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_number() -> None:
     # The attack: a forged report whose answer is the "fraction" 1e1000000000, which Fraction() would expand digit by
     # digit in the grader's own process, holding up every other student's grading.
     from decimal import Decimal
@@ -312,7 +332,8 @@ def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_numb
     (["grade", "{tmp}", "--assignment", "roulette", "--out", "{tmp}"], "is a folder; give the CSV file to write"),
     (["build", "--sources", "{tmp}/no-sources", "--out", "{tmp}/built"], "no assignment sources in"),
 ])
-def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path, capsys, args, message):
+def test_a_bad_path_is_a_one_line_error_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     from casino_math.classroom.__main__ import main
 
     assert main([a.format(tmp=tmp_path) for a in args]) == 2
@@ -321,12 +342,12 @@ def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path, capsys, args, 
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a partial CSV
 
 
-def dealer(shares):
+def dealer(shares: dict[object, float]) -> Callable[[object], object]:
     """The attack: a play(rng) that never uses rng, handing each result out in turn in the shipped proportions."""
     handed = dict.fromkeys(shares, 0)
     rounds = [0]
 
-    def play(rng):
+    def play(rng: object) -> object:
         rounds[0] += 1
         result = max(shares, key=lambda r: shares[r] * rounds[0] - handed[r])
         handed[result] += 1
@@ -336,14 +357,14 @@ def dealer(shares):
 
 
 @pytest.mark.parametrize("question_id", ["craps.play_pass", "baccarat.play_coup"])
-def test_a_simulation_that_rolls_no_dice_scores_nothing(question_id):
+def test_a_simulation_that_rolls_no_dice_scores_nothing(question_id: str) -> None:
     name, _, short = question_id.partition(".")
     shipped = {data.decode(r): (low + high) / 2 for r, low, high in public.public_checks(name)[short]["shares"]}
     for judged in (key_check(question_id, dealer(shipped)), check(question_id, dealer(shipped))):
         assert judged.status == WRONG and "more evenly than chance" in judged.hint, judged
 
 
-def test_the_package_holds_no_key_no_source_and_no_solution():
+def test_the_package_holds_no_key_no_source_and_no_solution() -> None:
     package = Path(casino_math.__file__).parent
     assert not list(package.rglob("keys")) and not list(package.rglob("questions"))
     assert not list(package.rglob("*.ipynb"))
@@ -358,7 +379,7 @@ EXACT = [pytest.param(q, id=q.id) for name in NAMES for q in questions_of(name).
 
 
 @pytest.mark.parametrize("question", EXACT)
-def test_no_hint_reveals_the_answer(question):
+def test_no_hint_reveals_the_answer(question: Exact) -> None:
     right = F(question.right())
     wrong_answers = [*question.mistakes(), right + 1, right / 3 + F(1, 7), -right, float(right), float(right) + 0.1]
     for wrong in wrong_answers:
@@ -370,7 +391,7 @@ def test_no_hint_reveals_the_answer(question):
             assert shown not in text, (question.id, wrong, feedback)
 
 
-def test_check_names_what_exists_when_asked_about_what_does_not():
+def test_check_names_what_exists_when_asked_about_what_does_not() -> None:
     with pytest.raises(ValueError, match="there is no assignment 'poker'; the assignments are: baccarat, craps, long-run, roulette"):
         check("poker.flush", 1)
     with pytest.raises(ValueError, match="assignment 'roulette' has no question 'green'; its questions are: red"):
@@ -384,13 +405,13 @@ def test_check_names_what_exists_when_asked_about_what_does_not():
 GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
 
 
-def as_student(nb):
+def as_student(nb: NotebookNode) -> NotebookNode:
     nb.metadata["classroom"]["version"] = "student"
     return nb
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory):
+def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
     """A folder of prepared roulette submissions, graded by the documented command."""
     folder = tmp_path_factory.mktemp("submissions")
     nbformat.write(read(STUDENT["roulette"]), folder / "blank.ipynb")
@@ -412,7 +433,7 @@ def graded(tmp_path_factory):
     return result, rows, folder.parent
 
 
-def test_the_csv_has_a_row_per_student_a_column_per_question_and_a_total(graded):
+def test_the_csv_has_a_row_per_student_a_column_per_question_and_a_total(graded: Graded) -> None:
     _, rows, _ = graded
     assignment = load_assignment("roulette")
     assert set(rows) == {"points possible", "blank", "wrong", "cy", "dee"}
@@ -420,13 +441,13 @@ def test_the_csv_has_a_row_per_student_a_column_per_question_and_a_total(graded)
     assert list(rows["blank"]) == ["student", *(q.id for q in assignment.questions), "total", "notes"]
 
 
-def test_the_blank_student_version_scores_zero(graded):
+def test_the_blank_student_version_scores_zero(graded: Graded) -> None:
     _, rows, _ = graded
     assert rows["blank"]["total"] == "0"
     assert rows["blank"]["notes"] == ""
 
 
-def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded):
+def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded: Graded) -> None:
     _, rows, folder = graded
     assignment = load_assignment("roulette")
     points = {q.id: q.points for q in assignment.questions}
@@ -440,21 +461,21 @@ def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded):
     assert "36 pockets" in feedback and "n_splits is not defined" in feedback
 
 
-def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded):
+def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded: Graded) -> None:
     _, rows, _ = graded
     assignment = load_assignment("roulette")
     assert "stopped at the 6 s limit in the answer cell of question 7 (la_partage)" in rows["dee"]["notes"]
     assert rows["dee"]["total"] == str(sum(q.points for q in assignment.questions if q.number < 7))
 
 
-def test_the_command_reports_each_file_as_it_goes(graded):
+def test_the_command_reports_each_file_as_it_goes(graded: Graded) -> None:
     result, _, _ = graded
     assert "wrong [wrong.ipynb]: " in result.stderr and "cy [cy/roulette.ipynb]: 11" in result.stderr
     assert "graded 4 files of roulette" in result.stdout
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_teachers_answers_get_full_marks_in_the_sandbox(name, tmp_path):
+def test_the_teachers_answers_get_full_marks_in_the_sandbox(name: str, tmp_path: Path) -> None:
     nbformat.write(as_student(read(TEACHER[name])), tmp_path / "teacher.ipynb")
     out = tmp_path.parent / f"{tmp_path.name}.csv"
     subprocess.run([*GRADE, str(tmp_path), "--assignment", name, "--out", str(out)], capture_output=True, check=True)
@@ -462,7 +483,7 @@ def test_the_teachers_answers_get_full_marks_in_the_sandbox(name, tmp_path):
     assert rows["teacher"]["total"] == rows["points possible"]["total"] and rows["teacher"]["notes"] == ""
 
 
-def test_grading_refuses_a_bad_request_with_a_clear_error(tmp_path):
+def test_grading_refuses_a_bad_request_with_a_clear_error(tmp_path: Path) -> None:
     run = [*GRADE, str(tmp_path / "none"), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
     result = subprocess.run(run, capture_output=True, text=True, check=False)
     assert result.returncode == 2 and "is not a folder; give the folder that holds the submitted notebooks" in result.stderr

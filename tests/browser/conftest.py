@@ -15,9 +15,14 @@ import os
 import shutil
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -34,7 +39,7 @@ CHROMIUM_FLAGS = [
 
 
 @pytest.fixture(scope="session")
-def site_url():
+def site_url() -> Iterator[str]:
     if not (SITE / "index.html").exists():
         pytest.fail(f"{SITE} has no index.html: build the book first (make strict-book)")
     handler = functools.partial(QuietHandler, directory=str(SITE))
@@ -46,12 +51,12 @@ def site_url():
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
+    def log_message(self, *args: object) -> None:
         pass
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium (make chromium does it)")
     from playwright.sync_api import sync_playwright

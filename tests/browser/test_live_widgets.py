@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 import pytest
@@ -29,6 +31,13 @@ from casino_math.dice import one_face_bet
 from casino_math.widgets import craps as craps_widgets
 from casino_math.widgets import session as session_widgets
 from casino_math.widgets.chemin import flip_table
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Route
+
+#: Opens a page of the site (a path, a width, a script to run first, a file to answer 404): a playwright Page that
+#: also keeps the requests it blocked and its errors.
+Opener = Callable[..., Any]
 
 TIMINGS: dict[str, dict[str, list[float]]] = {}
 
@@ -100,16 +109,16 @@ CASES = [
 
 
 @pytest.fixture
-def open_page(browser, site_url):
+def open_page(browser: Browser, site_url: str) -> Iterator[Opener]:
     """A page of the site at a given width, every request outside 127.0.0.1 blocked and recorded."""
     pages = []
 
-    def open_(path: str, width: int = 1280, init_script: str | None = None, block: str | None = None):
-        page = browser.new_page(viewport={"width": width, "height": 900})
+    def open_(path: str, width: int = 1280, init_script: str | None = None, block: str | None = None) -> Any:
+        page: Any = browser.new_page(viewport={"width": width, "height": 900})
         page.blocked, page.errors = [], []
         page.on("pageerror", lambda exc: page.errors.append(str(exc)))
 
-        def route(r):
+        def route(r: Route) -> None:
             url = r.request.url
             if urlparse(url).hostname != "127.0.0.1":
                 page.blocked.append(url)
@@ -130,9 +139,9 @@ def open_page(browser, site_url):
         page.close()
 
 
-def set_control(page, widget: str, name: str, raw) -> float:
+def set_control(page: Page, widget: str, name: str, raw: object) -> float:
     """Set a control as a reader would (the change event fires) and return how long the update took, in ms."""
-    return page.evaluate(
+    value: float = page.evaluate(
         """([widget, name, raw]) => {
              const container = document.querySelector(`[data-live-widget="${widget}"]`);
              const inputs = [...container.querySelectorAll(`[name="${name}"]`)];
@@ -146,11 +155,12 @@ def set_control(page, widget: str, name: str, raw) -> float:
            }""",
         [widget, name, raw],
     )
+    return value
 
 
-def result_text(page, widget: str, row: str | None) -> str:
+def result_text(page: Page, widget: str, row: str | None) -> str:
     """The widget's result: one table row's cells, or its whole text."""
-    return page.evaluate(
+    value: str = page.evaluate(
         """([widget, row]) => {
              const result = document.querySelector(`[data-live-widget="${widget}"] .live-widget-result`);
              if (!row) return result.innerText;
@@ -159,34 +169,38 @@ def result_text(page, widget: str, row: str | None) -> str:
            }""",
         [widget, row],
     )
+    return value
 
 
-def enabled_controls(page, widget: str) -> list[str]:
-    return page.evaluate(
+def enabled_controls(page: Page, widget: str) -> list[str]:
+    value: list[str] = page.evaluate(
         """widget => [...document.querySelector(`[data-live-widget="${widget}"]`)
                         .querySelectorAll('input, select, button, textarea')]
                         .filter(e => !e.disabled).map(e => e.name || e.outerHTML.slice(0, 60))""",
         widget,
     )
+    return value
 
 
-def shoot(page, widget: str, name: str) -> None:
+def shoot(page: Page, widget: str, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')
     frame.scroll_into_view_if_needed()
     frame.screenshot(path=str(SCREENSHOTS / f"live__{widget}__{name}.png"))
 
 
-def fits_the_page(page, widget: str) -> bool:
-    return page.evaluate(
+def fits_the_page(page: Page, widget: str) -> bool:
+    value: bool = page.evaluate(
         """widget => document.querySelector(`.live-widget:has([data-live-widget="${widget}"])`)
                       .getBoundingClientRect().right <= document.documentElement.clientWidth + 1""",
         widget,
     )
+    return value
 
 
 @pytest.mark.parametrize("path, widget, setting, row, expected", CASES, ids=[c[1] for c in CASES])
-def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path, widget, setting, row, expected):
+def test_widget_runs_live_and_computes_what_the_library_computes(
+        open_page: Opener, path: str, widget: str, setting: tuple[str, int], row: str | None, expected: str) -> None:
     page = open_page(path, width=390)
     container = page.locator(f'[data-live-widget="{widget}"]')
     assert container.get_attribute("data-state") == "static"
@@ -229,7 +243,7 @@ def record(widget: str, cold: float, updates: list[float]) -> None:
     (SCREENSHOTS / "live-timings.json").write_text(json.dumps({"runs": TIMINGS, "summary": summary}, indent=1))
 
 
-def test_ticking_pockets_makes_the_bet_they_cover(open_page):
+def test_ticking_pockets_makes_the_bet_they_cover(open_page: Opener) -> None:
     page = open_page("book/roulette")
     page.get_by_role("button", name="Run live in your browser").first.click()
     page.wait_for_selector('[data-live-widget="roulette.chooser"][data-state="live"]', timeout=120_000)
@@ -243,7 +257,7 @@ def test_ticking_pockets_makes_the_bet_they_cover(open_page):
     assert sorted(set(enabled_controls(page, "roulette.chooser"))) == ["bet", "spins"]
 
 
-def test_the_session_chart_is_drawn_from_the_site_in_the_snapshot_and_live(open_page):
+def test_the_session_chart_is_drawn_from_the_site_in_the_snapshot_and_live(open_page: Opener) -> None:
     page = open_page("book/long-run")
     chart = '[data-live-widget="session.explorer"] .live-widget-chart svg'
     page.wait_for_selector(chart, timeout=60_000)          # vega-embed draws the snapshot's chart on page load
@@ -257,13 +271,14 @@ def test_the_session_chart_is_drawn_from_the_site_in_the_snapshot_and_live(open_
     assert page.blocked == [] and page.errors == []
 
 
-def chart_and_frame_widths(page) -> list[tuple[float, float]]:
-    return page.evaluate(
+def chart_and_frame_widths(page: Page) -> list[tuple[float, float]]:
+    value: list[tuple[float, float]] = page.evaluate(
         """() => [...document.querySelectorAll('[data-live-widget="session.explorer"] .live-widget-chart svg')]
                    .map(svg => [svg.getBoundingClientRect().width, svg.closest('figure').getBoundingClientRect().width])""")
+    return value
 
 
-def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page):
+def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page: Opener) -> None:
     # Vega's own "container" width followed the window: after 1280 -> 900 -> 1280 px the chart was 1598 px wide in
     # a frame of 654, its title and every bar of the sessions that end ahead cut off.
     page = open_page("book/long-run")
@@ -275,7 +290,7 @@ def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens
             assert 0.8 * frame <= chart <= frame, (width, chart, frame)
 
 
-def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page):
+def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page: Opener) -> None:
     page = open_page("book/baccarat-counting")
     page.get_by_role("button", name="Run live in your browser").first.click()
     page.wait_for_selector('[data-live-widget="baccarat.shoe"][data-state="live"]', timeout=120_000)
@@ -292,7 +307,7 @@ def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page):
     assert note.inner_text().startswith("Live:") and page.locator(stale).count() == 0
 
 
-def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
+def test_one_start_brings_every_widget_on_the_page_to_life(open_page: Opener) -> None:
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
     assert page.locator('[data-live-widget]').first.get_attribute("data-state") in ("loading", "live")
@@ -301,7 +316,7 @@ def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
     assert page.locator(".live-widget-run:visible").count() == 0
 
 
-def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
+def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page: Opener) -> None:
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
     page.wait_for_selector('[data-live-widget="craps.bets"][data-state="live"]', timeout=120_000)
@@ -310,7 +325,7 @@ def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
     assert sorted(enabled_controls(page, "craps.bets")) == ["casino", "field_12", "field_12"]
 
 
-def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page):
+def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page: Opener) -> None:
     page = open_page("book/chance", init_script="delete window.WebAssembly;")
     container = page.locator('[data-live-widget="chance.payout"]')
     assert container.get_attribute("data-state") == "failed"
@@ -321,7 +336,7 @@ def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page
     assert page.locator(".live-widget-run").first.is_disabled()
 
 
-def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page):
+def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page: Opener) -> None:
     page = open_page("book/chance", block=".whl")
     page.get_by_role("button", name="Run live in your browser").click()
     page.wait_for_selector('[data-live-widget="chance.payout"][data-state="failed"]', timeout=120_000)

@@ -9,8 +9,17 @@ Screenshots of each state go to ``_build/screenshots/navigation/``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
 import pytest
 from conftest import SCREENSHOTS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
+#: Opens a page at a path, a width and a colour mode: a playwright Page that also keeps its errors.
+Opener = Callable[[str, int, str], Any]
 
 #: A chapter with a table of contents, sections, exercises and their solutions.
 CHAPTER = "book/roulette"
@@ -19,12 +28,13 @@ SHOTS = SCREENSHOTS / "navigation"
 
 
 @pytest.fixture
-def reader(browser, site_url):
+def reader(browser: Browser, site_url: str) -> Iterator[Opener]:
     """A page of the book at a width and in a colour mode, its errors kept."""
     pages = []
 
-    def open_(path: str, width: int, mode: str):
-        page = browser.new_page(viewport={"width": width, "height": 844 if width < 600 else 900}, color_scheme=mode)
+    def open_(path: str, width: int, mode: str) -> Any:
+        page: Any = browser.new_page(viewport={"width": width, "height": 844 if width < 600 else 900},
+                                     color_scheme="dark" if mode == "dark" else "light")
         page.errors = []
         page.on("pageerror", lambda exc: page.errors.append(str(exc)))
         page.goto(f"{site_url}/{path}.html", wait_until="load")
@@ -37,21 +47,21 @@ def reader(browser, site_url):
         page.close()
 
 
-def shoot(page, name: str) -> None:
+def shoot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def visible_toggle(page, kind: str):
+def visible_toggle(page: Page, kind: str) -> Locator:
     """The one button of this kind (primary: the menu; secondary: "on this page") that the reader sees."""
     buttons = page.locator(f".{kind}-toggle:visible")
     assert buttons.count() == 1, f"{buttons.count()} visible {kind} toggles"
     return buttons.first
 
 
-def drawer_state(page, dialog: str) -> dict:
+def drawer_state(page: Page, dialog: str) -> dict[str, Any]:
     """Whether the drawer is open and on screen, and whether its first link is what a tap at its centre reaches."""
-    return page.evaluate(
+    state: dict[str, Any] = page.evaluate(
         """id => { const d = document.getElementById(id); const r = d.getBoundingClientRect();
              const link = [...d.querySelectorAll('a[href]')].find(a => a.getBoundingClientRect().height > 0);
              let reachable = false;
@@ -62,12 +72,13 @@ def drawer_state(page, dialog: str) -> dict:
                      link: link ? link.getAttribute('href') : null}; }""",
         dialog,
     )
+    return state
 
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("kind, dialog", [("primary", "pst-primary-sidebar-modal"),
                                               ("secondary", "pst-secondary-sidebar-modal")], ids=["menu", "on-this-page"])
-def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode):
+def test_a_phones_drawer_opens_and_closes(reader: Opener, kind: str, dialog: str, mode: str) -> None:
     page = reader(CHAPTER, 390, mode)
     visible_toggle(page, kind).click()
     state = drawer_state(page, dialog)
@@ -97,7 +108,7 @@ def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader, mode):
+def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader: Opener, mode: str) -> None:
     page = reader(CHAPTER, 1280, mode)
     sidebar = page.locator("#pst-primary-sidebar")
     article = page.locator("article.bd-article")
@@ -116,7 +127,7 @@ def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader, mode):
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_a_click_anywhere_on_a_solutions_title_opens_it(reader, width):
+def test_a_click_anywhere_on_a_solutions_title_opens_it(reader: Opener, width: int) -> None:
     page = reader(CHAPTER, width, "light")
     solution = page.locator(".solution.dropdown").first
     title = solution.locator(".admonition-title")
