@@ -1,6 +1,7 @@
 # The House Edge: build the book, run every check, refresh notebook outputs, time the library.
 #   make book       build the site into _build/html/
-#   make test       ruff, mypy, unit tests, doctests, nbval on every chapter, a strict book build, the site in a browser
+#   make test       ruff, mypy, unit tests, doctests, nbval on every chapter, a strict book build, the site in a browser,
+#                   the reader's notebooks in JupyterLab, the PDF
 #   make pdf        build the whole book as one PDF: _build/latex/the-house-edge.pdf
 #   make notebooks  re-execute every chapter notebook and save its outputs, regenerate the assignments
 #   make bench      print timings (medians over repeated runs)
@@ -10,10 +11,11 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# The chapters; the assignments under book/assignments/ are generated (python -m casino_math.classroom build).
+# The chapters; the assignments under book/assignments/ are generated (python -m casino_math.classroom build
+# --course book/assignments).
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/_build/*' -not -path 'book/assignments/*')
 
-.PHONY: book pdf pdf-test pdf-deps test lint typecheck unit package-test nbval strict-book site-test site-deps notebooks bench clean
+.PHONY: book pdf pdf-test pdf-deps test lint typecheck unit package-test nbval strict-book site-test lab-test site-deps notebooks bench clean
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +27,7 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build .
 	@echo "The book is built: open $(CURDIR)/_build/html/index.html"
 
-test: lint typecheck unit package-test nbval strict-book site-test pdf-test
+test: lint typecheck unit package-test nbval strict-book site-test lab-test pdf-test
 	@echo "All checks passed."
 
 # The unit tests and nbval run on every core (pytest-xdist; nbval keeps each notebook's cells together on one
@@ -34,7 +36,8 @@ test: lint typecheck unit package-test nbval strict-book site-test pdf-test
 PARALLEL := -n auto
 
 unit: $(STAMP) site-deps
-	$(BIN)/python -m pytest $(PARALLEL) casino_math tests --ignore=tests/browser --ignore=tests/package --ignore=tests/pdf
+	$(BIN)/python -m pytest $(PARALLEL) casino_math tests --ignore=tests/browser --ignore=tests/package --ignore=tests/pdf \
+	  --ignore=tests/jupyterlab
 
 # casino_math as a package: python -m build makes the wheel and sdist, a fresh virtual environment installs the
 # wheel (pip fetches numpy there), and its command line and doctests are run from it.
@@ -61,6 +64,13 @@ strict-book: $(STAMP) site-deps $(TEST_CONFIG)
 # violations.  Screenshots go to _build/screenshots/.
 site-test: strict-book
 	$(BIN)/python -m pytest tests/browser
+
+# The reader's notebooks the site serves (_build/html/notebooks/, written by book/_ext/reader_notebooks.py) as a
+# student runs them: one headless JupyterLab and one Chromium open each in turn and run all its cells; no error, every
+# widget drawn and answering a moved control, every chart drawn, no MyST left raw, the tab alive.  Screenshots and
+# each notebook's time go to _build/screenshots/jupyterlab/.
+lab-test: strict-book
+	$(BIN)/python -m pytest tests/jupyterlab
 
 # npm fetches the site's pinned JavaScript (book/_ext/offline_assets.py); Debian's Chromium runs the site tests;
 # bubblewrap is the grader's sandbox (casino_math/classroom), which the unit tests exercise.
@@ -98,7 +108,8 @@ pdf-deps:
 notebooks: $(STAMP)
 	$(BIN)/python book/_ext/colab.py
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 $(NOTEBOOKS)
-	$(BIN)/python -m casino_math.classroom build
+	$(BIN)/python book/_ext/saved_notebooks.py
+	$(BIN)/python -m casino_math.classroom build --course book/assignments
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

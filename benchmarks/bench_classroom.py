@@ -8,14 +8,14 @@ graded alone.  A whole class graded at once is in ``bench_grader.py``.
 import json
 import tempfile
 from fractions import Fraction
-from functools import partial
 from pathlib import Path
-from typing import Any
 
 from timing import median_seconds, report
 
-from casino_math.classroom import check, grade, sandbox
-from casino_math.classroom.build import SOLUTIONS
+from casino_math.classroom import check, course, discovery, grade, public, sandbox
+
+#: The book's course: its assignments and their built notebooks.
+BOOK = Path(__file__).resolve().parents[1] / "book" / "assignments"
 
 ANSWERS = {  # a right answer of each kind of check, as a student's notebook would give it
     "roulette.red (Exact, hashed)": ("roulette.red", Fraction(9, 19)),
@@ -24,8 +24,8 @@ ANSWERS = {  # a right answer of each kind of check, as a student's notebook wou
 }
 
 
-def honest(name: str) -> dict[str, Any]:
-    nb: dict[str, Any] = json.loads((SOLUTIONS / f"{name}.ipynb").read_text())
+def honest(name: str) -> dict:
+    nb = json.loads((BOOK / "solutions" / f"{name}.ipynb").read_text())
     nb["metadata"]["classroom"]["version"] = "student"
     return nb
 
@@ -40,21 +40,31 @@ def main() -> None:
 
 
 def run() -> None:
-    check("roulette.red", 0)  # load the roulette checks once, as the first check of a notebook does
+    packed = _packed(json.loads((BOOK / "roulette.ipynb").read_text()))
+    report("load the roulette checks (what the notebook's hidden cell does)",
+           median_seconds(lambda: public.load_checks("roulette", packed)))
     for name, (question, answer) in ANSWERS.items():
-        report(f"check {name}", median_seconds(partial(check, question, answer)))
+        report(f"check {name}", median_seconds(lambda q=question, a=answer: check(q, a)))
     program = sandbox.bwrap()
     root = sandbox.package_copy(tempfile.mkdtemp())
     options = grade.Options(program=program, package_root=root)
     empty = {"cells": [], "timeout": 10, "check_timeout": 10, "answers": {}, "probes": {}}
     bare = median_seconds(lambda: sandbox.run(empty, program, root), repeat=5)
     report("a bare sandbox: start Python in bubblewrap, report, end", bare)
-    folder = Path(tempfile.mkdtemp())
+    folder, book = Path(tempfile.mkdtemp()), course.at(BOOK)
     for name in ("roulette", "craps", "baccarat", "long-run"):
-        (folder / f"{name}.ipynb").write_text(json.dumps(honest(name)))
-        key = grade.load_key(name)
-        seconds = median_seconds(partial(grade.grade_file, folder / f"{name}.ipynb", "t", "t", key, options), repeat=3)
+        path = folder / f"{name}.ipynb"
+        path.write_text(json.dumps(honest(name)))
+        grading = grade.Grading(book, name)
+        found = discovery.Found(path, path.name, "t", discovery.Kind.FILE)
+        sub = grade.Submission(found, None, grading.plan(grading.key.default()), discovery.digest(found))
+        seconds = median_seconds(lambda s=sub: grade.grade_file(s, options), repeat=3)
         report(f"grade one honest {name} submission in its sandbox", seconds)
+
+
+def _packed(nb: dict) -> str:
+    source = "".join(next(c["source"] for c in nb["cells"] if c["id"] == "checks"))
+    return "".join(line.strip().strip('"') for line in source.split("(\n", 1)[1].rsplit("\n)", 1)[0].splitlines())
 
 
 if __name__ == "__main__":

@@ -24,9 +24,13 @@ from typing import Any
 import nbformat
 from timing import median_seconds, report
 
-from casino_math.classroom import grade, sandbox
-from casino_math.classroom.build import ASSIGNMENTS, SOLUTIONS
+from casino_math.classroom import course, grade, sandbox
 from casino_math.classroom.kernel import execute
+from casino_math.classroom.marks import Grade
+from casino_math.classroom.source import Assignment
+
+#: The book's course: its assignments and their built notebooks.
+BOOK = Path(__file__).resolve().parents[1] / "book" / "assignments"
 
 CLASS_SIZE = 200
 JOBS = 2
@@ -40,7 +44,7 @@ MIX = {"teacher": 60, "half": 15, "blank": 10, "endless": 3, "crash": 3, "exit":
 
 
 def notebook(version: str) -> dict[str, Any]:
-    folder = SOLUTIONS if version == "teacher" else ASSIGNMENTS
+    folder = BOOK / "solutions" if version == "teacher" else BOOK
     nb: dict[str, Any] = json.loads((folder / f"{ASSIGNMENT}.ipynb").read_text())
     nb["metadata"]["classroom"]["version"] = "student"
     return nb
@@ -50,26 +54,23 @@ def code(source: str) -> dict[str, Any]:
     return {"cell_type": "code", "source": source, "metadata": {}, "outputs": [], "execution_count": None}
 
 
-def half_right(key: grade.Key) -> tuple[dict[str, Any], int]:
+def half_right(assignment: Assignment) -> tuple[dict[str, Any], int]:
     """The teacher's answers with answer cells blanked, last first (no later answer is built on them), until half
     the points are gone; and the points kept."""
     nb, gone = notebook("teacher"), 0
-    for question in reversed(key.assignment.questions):
-        if gone + question.points <= key.assignment.points // 2:
+    for question in reversed(assignment.questions):
+        if gone + question.points <= assignment.points // 2:
             gone += question.points
             cell = next(c for c in nb["cells"] if c["metadata"].get("classroom", {}).get("question") == question.id)
             cell["source"] = ""
-    return nb, key.assignment.points - gone
+    return nb, assignment.points - gone
 
 
-def submissions(key: grade.Key) -> dict[str, tuple[str, int]]:
+def submissions(assignment: Assignment) -> dict[str, tuple[str, int]]:
     """Each kind of submission as a file's text, and the total it should score."""
-    full = key.assignment.points
-    half, kept = half_right(key)
-
-    def with_cell(source: str) -> str:
-        return json.dumps({**notebook("teacher"), "cells": [*notebook("teacher")["cells"], code(source)]})
-
+    full = assignment.points
+    half, kept = half_right(assignment)
+    with_cell = lambda source: json.dumps({**notebook("teacher"), "cells": [*notebook("teacher")["cells"], code(source)]})
     return {
         "teacher": (json.dumps(notebook("teacher")), full),
         "half": (json.dumps(half), kept),
@@ -83,9 +84,9 @@ def submissions(key: grade.Key) -> dict[str, tuple[str, int]]:
     }
 
 
-def write_class(folder: Path, key: grade.Key, size: int) -> dict[str, tuple[str, int]]:
+def write_class(folder: Path, assignment: Assignment, size: int) -> dict[str, tuple[str, int]]:
     """Write ``size`` submissions in the proportions of MIX; each file's kind and expected total, by file name."""
-    made, kinds = submissions(key), []
+    made, kinds = submissions(assignment), []
     for kind, share in MIX.items():
         kinds += [kind] * round(share * size / sum(MIX.values()))
     expected = {}
@@ -96,13 +97,13 @@ def write_class(folder: Path, key: grade.Key, size: int) -> dict[str, tuple[str,
     return expected
 
 
-def timed(f: Callable[..., grade.Grade], seconds: dict[str, float]) -> Callable[..., grade.Grade]:
-    def run(path: Path, *args: Any) -> grade.Grade:
+def timed(f: Callable[..., Grade], seconds: dict[str, float]) -> Callable[..., Grade]:
+    def run(sub: grade.Submission, *args: Any) -> Grade:
         start = time.perf_counter()
         try:
-            return f(path, *args)
+            return f(sub, *args)
         finally:
-            seconds[path.name] = time.perf_counter() - start
+            seconds[sub.found.path.name] = time.perf_counter() - start
     return run
 
 
@@ -125,15 +126,16 @@ def run(size: int) -> None:
     kernel = median_seconds(lambda: execute(one_cell), repeat=3)
     report("baseline: a plain Jupyter kernel running one cell", kernel, f"{kernel / bare:.1f}x the bare sandbox")
 
-    key = grade.load_key(ASSIGNMENT)
+    book = course.at(BOOK)
     folder = Path(tempfile.mkdtemp())
-    expected = write_class(folder, key, size)
+    expected = write_class(folder, grade.Grading(book, ASSIGNMENT).assignment, size)
     seconds: dict[str, float] = {}
     options = grade.Options(timeout=TIMEOUT, program=program, package_root=root)
+    request = grade.Request(folder, book, ASSIGNMENT, folder.parent / "grades.csv", jobs=JOBS)
     original, grade.grade_file = grade.grade_file, timed(grade.grade_file, seconds)
     try:
         start = time.perf_counter()
-        entries = grade.grade_folder(folder, ASSIGNMENT, folder.parent / "grades.csv", options=options, jobs=JOBS)
+        _, _, entries = grade.grade_folder(request, options)
         whole = time.perf_counter() - start
     finally:
         grade.grade_file = original
@@ -150,7 +152,7 @@ def run(size: int) -> None:
     report("seconds per honest submission per core (mean)", statistics.mean(honest), f"{len(honest)} honest")
     for kind, times in by_kind.items():
         report(f"  median for one {kind} submission", statistics.median(times), f"{len(times)} files")
-    scored = {entry["file"]: entry["row"]["total"] for entry in entries}
+    scored = {file: entry.grade.total for file, entry in entries.items()}
     wrong = sorted(name for name, (_, total) in expected.items() if scored.get(name) != total)
     print(f"every file has a row: {len(scored) == len(expected)}; totals as expected: {not wrong}"
           + (f" (not: {', '.join(wrong[:5])})" if wrong else ""))

@@ -2,7 +2,8 @@
 
 ``edges`` prints every bet of a game with its exact probabilities and house
 edge; ``session`` and ``ruin`` what happens over many bets; ``eor`` baccarat's
-effects of removal; ``hand-length`` how long a craps shooter's hand lasts.
+effects of removal; ``hand-length`` how long a craps shooter's hand lasts; ``fairness`` whether a log of
+roulette spins looks fair.
 
 The command line knows no game: it reaches each one through the contract of
 :class:`~casino_math.rules.Game` (:mod:`casino_math.games`), which gives the
@@ -336,6 +337,17 @@ def cmd_hand_length(args: argparse.Namespace) -> str:
     return as_json(report) if args.format == "json" else hand_length_table(report)
 
 
+def cmd_fairness(args: argparse.Namespace) -> str:
+    from . import roulette
+    from .roulette.fairness import fairness_report, fairness_table, log_of_counts_text, log_of_file
+
+    name = listed_name("roulette", roulette, args.rules)
+    rules = roulette.RULES[name]
+    log = log_of_file(args.spins, rules) if args.spins else log_of_counts_text(args.counts, rules)
+    report = {"game": "roulette", "rules": name} | fairness_report(log, args.exact, args.format)
+    return as_json(report) if args.format == "json" else fairness_table(report)
+
+
 def rules_help(names: Sequence[str] = GAMES, options: bool = False) -> str:
     """The rules values of the games (and their options), for the help of the subcommands."""
     lines = ["rules values by game:"]
@@ -449,6 +461,20 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the number of rolls N (a whole number from 1 up)")
     exact_option(hand)
     hand.set_defaults(run=cmd_hand_length)
+
+    fairness = sub.add_parser("fairness", epilog_from=lambda: rules_help(("roulette",)),
+                              help="roulette: is a log of spins fair? The chi-square test and the hot pocket's tail",
+                              description="Roulette: Pearson's chi-square test that every pocket is equally likely "
+                              "(the statistic exact, the p-value to 15 significant digits) and the exact chance that a "
+                              "fair pocket is hit at least as often as the hot pocket was.")
+    shared_options(fairness, ("table", "json"), game=False)
+    logged = fairness.add_mutually_exclusive_group(required=True)
+    logged.add_argument("--counts", metavar="C0,C00,C1,...,C36",
+                        help="each pocket's count, in the order 0, 00, 1, ..., 36 (37 counts, without 00, on a "
+                        "single-zero wheel)")
+    logged.add_argument("--spins", metavar="FILE", help="a file of spins, one pocket a line")
+    exact_option(fairness)
+    fairness.set_defaults(run=cmd_fairness)
     return parser
 
 

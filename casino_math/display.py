@@ -179,9 +179,12 @@ class Table:
         import html
 
         shares = [_is_share_column(str(c), self.columns) for c in self.columns]
-        head = "".join(f'<th scope="col">{html.escape(reader_text(str(c)))}</th>' for c in self.columns)
+        named = [str(c) == "bet" for c in self.columns]
+        head = "".join(f'<th scope="col">{html.escape(reader_heading(str(c)))}</th>' for c in self.columns)
         body = "".join(
-            "<tr>" + "".join(html_cell(str(c), share) for c, share in zip(row, shares)) + "</tr>" for row in self.rows
+            "<tr>" + "".join(html_cell(bet_name(str(c)) if bet else str(c), share)
+                             for c, share, bet in zip(row, shares, named, strict=True)) + "</tr>"
+            for row in self.rows
         )
         caption = f"<caption>{html.escape(reader_caption(self.caption))}</caption>" if self.caption else ""
         classes = " ".join(["casino-math-table", *(["sortable"] * self.sortable), *(["filterable"] * self.filterable)])
@@ -192,7 +195,7 @@ class Table:
 
     def _repr_markdown_(self) -> str:
         def line(cells: Sequence[str]) -> str:
-            return "| " + " | ".join(str(c) for c in cells) + " |"
+            return "| " + " | ".join(printed_cell(str(c)) for c in cells) + " |"
 
         return "\n".join([line(self.columns), line(["---"] * len(self.columns))] + [line(r) for r in self.rows])
 
@@ -241,7 +244,7 @@ def bet_table(bets: Iterable[Bet], caption: str = "") -> Table:
 LONG_FRACTION = 13
 #: A list ("a: 1 to 1; b: 2 to 1; ...") longer than this many characters shows its first item, the rest one click away.
 LONG_LIST = 60
-_FRACTION_CELL = re.compile(r"(-?\d+/\d+)(?: \((-?[\d.]+%)\))?")
+_FRACTION_CELL = re.compile(r"(-?\d+/\d+)(?: \(((?:[<>] )?-?[\d.]+%)\))?")
 _PAYOUT = re.compile(r"(\d) to (\d)")
 NO_BREAK_TO = "\\1\u00a0to\u00a0\\2"  # "9 to 5" with no-break spaces, so a payout never wraps
 _SHARE_WORDS = ("p(", "edge", "probability", "chance", "share")
@@ -274,6 +277,38 @@ def reader_text(text: str) -> str:
     ("Don't pass", 'La partage', 'straight 17')
     """
     return reader_names().get(text, text)
+
+
+#: Column headings a reader meets in the book's tables, for the short ones the command line prints.
+HEADINGS = {"sd": "standard deviation"}
+#: Bet names the book writes otherwise than the library's short form ("straight 17"): the word, then the book's.
+BOOK_BET_WORDS = {"straight": "straight up on"}
+
+
+def reader_heading(heading: str) -> str:
+    """A column heading as the book's tables show it.
+
+    >>> reader_heading("sd"), reader_heading("oxford"), reader_heading("P(win)")
+    ('standard deviation', 'Oxford', 'P(win)')
+    """
+    return HEADINGS.get(heading, reader_text(heading))
+
+
+def bet_name(name: str) -> str:
+    """A bet as the book names it in a table, a menu or a title: its reader's name, or its name capitalised, with
+    the numbers it covers.
+
+    >>> bet_name("straight 17"), bet_name("split 1-2"), bet_name("top line 0-00-1-2-3"), bet_name("dont_pass")
+    ('Straight up on 17', 'Split 1-2', 'Top line 0-00-1-2-3', "Don't pass")
+    >>> bet_name("2 (aces)"), bet_name("dragon bonus (banker)")
+    ('2 (aces)', 'Dragon bonus (banker)')
+    """
+    if text := reader_names().get(name):
+        return text
+    word, _, rest = name.partition(" ")
+    if word in BOOK_BET_WORDS and rest[:1].isdigit():
+        name = f"{BOOK_BET_WORDS[word]} {rest}"
+    return name[:1].upper() + name[1:]
 
 
 def reader_caption(caption: str) -> str:
@@ -314,12 +349,61 @@ def html_cell(text: str, share: bool = False) -> str:
                 + "".join(f"<span>{part}</span>" for part in rest) + "</details></td>")
     if cell is None:
         return f"<td>{html.escape(_PAYOUT.sub(NO_BREAK_TO, reader_text(text)))}</td>"
+    return f'<td data-value="{float(Fraction(cell[1])):.10g}">{number_html(text, share)}</td>'
+
+
+def number_html(text: str, share: bool = False) -> str:
+    """An exact number as a reader sees it in HTML, from its text "n/d" or "n/d (p%)": a short fraction with its
+    percent beside it; a long one as its percent (or decimal), the whole fraction one click away.
+
+    Every exact number on a page takes one of these two forms: in a table, in a widget's figures, in a sentence.
+
+    >>> number_html("1/19 (5.26%)")
+    '1/19 <span class="percent">(5.26%)</span>'
+    >>> number_html("2560599031177/6131066257801 (41.76%)").split("</summary>")[0]   # a split, 10 spins: P(ahead)
+    '<details class="exact"><summary title="2560599031177/6131066257801">41.76%'
+    >>> number_html("-10/19"), number_html("not a number")
+    ('-10/19', 'not a number')
+    >>> number_html(f"1/{10**20} (< 0.01%)").split("</summary>")[0].endswith(">&lt; 0.01%")
+    True
+    """
+    import html
+
+    cell = _FRACTION_CELL.fullmatch(text)
+    if cell is None:
+        return html.escape(text)
     fraction, q = cell[1], Fraction(cell[1])
     shown = cell[2] or (percent(q, 3) if share and abs(q) <= 1 else None)
     if len(fraction) <= LONG_FRACTION:
-        beside = f' <span class="percent">({shown})</span>' if shown else ""
-        return f'<td data-value="{float(q):.10g}">{fraction}{beside}</td>'
-    return f'<td data-value="{float(q):.10g}">{folded(fraction, shown or decimal(q, 6))}</td>'
+        return fraction + (f' <span class="percent">({shown})</span>' if shown else "")
+    return folded(fraction, html.escape(shown or decimal(q, 6)))
+
+
+def share_html(q: Fraction | int, digits: int = 2) -> str:
+    """A chance or an edge in HTML: its exact fraction with its percent, or a long one's percent, the fraction a click away.
+
+    >>> share_html(Fraction(1, 38))
+    '1/38 <span class="percent">(2.63%)</span>'
+    >>> share_html(Fraction(2560599031177, 6131066257801)).split("</summary>")[0].endswith(">41.76%")
+    True
+    """
+    return number_html(f"{fraction_text(q)} ({percent(q, digits)})")
+
+
+def printed_cell(text: str) -> str:
+    """A table cell as the printed page shows it: a long fraction after its percent (or decimal), whole.
+
+    On paper there is nothing to click, so the fraction follows the figure a reader takes in first.
+
+    >>> printed_cell("2560599031177/6131066257801 (41.76%)")
+    '41.76% (exactly 2560599031177/6131066257801)'
+    >>> printed_cell("8954111587648/19524993263685"), printed_cell("1/19 (5.26%)")
+    ('0.458597 (exactly 8954111587648/19524993263685)', '1/19 (5.26%)')
+    """
+    cell = _FRACTION_CELL.fullmatch(text)
+    if cell is None or len(cell[1]) <= LONG_FRACTION:
+        return text
+    return f"{cell[2] or decimal(Fraction(cell[1]), 6)} (exactly {cell[1]})"
 
 
 def folded(fraction: str, summary: str) -> str:

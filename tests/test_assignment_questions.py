@@ -12,11 +12,9 @@ other than red): graded by the command, the library's ready-made answer scores l
 and a function right only on the check cell's own inputs scores only the public test's points.
 """
 
-import csv
 import json
 import re
 import subprocess
-import sys
 from decimal import Decimal
 from fractions import Fraction as F
 from functools import cache
@@ -24,14 +22,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from classroom_helpers import COURSE, NAMES, STUDENT, TEACHER, by_student, grade, key
 
-from casino_math.classroom import build, keys
 from casino_math.classroom.checks import Estimate, Exact, Rule, Simulation
-from casino_math.classroom.grade import SOURCES, load_assignment, source_files
+from casino_math.classroom.grade import Grading
+from casino_math.classroom.source import Assignment
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
-NAMES = [path.stem for path in source_files()]
-GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
+
+
+def load_assignment(name: str) -> Assignment:
+    return Grading(COURSE, name).assignment
 
 # ---------------------------------------------------------------- what the chapters print
 
@@ -94,11 +95,11 @@ def where_printed(value: F | int) -> str | None:
 def right_answers(name: str, short: str) -> list[F | int]:
     """A question's right answers: its number, its function's results on every test's inputs, or its chances."""
     answers = []
-    for test in keys.tests_of(name, short, SOURCES).values():
+    for test in key(name).tests(short).values():
         if isinstance(test, (Exact, Estimate)):
             answers.append(test.right())
         elif isinstance(test, Rule):
-            answers.extend(test.right(given) for given in test.outcomes())
+            answers.extend(test.want(given) for given in test.outcomes())
         elif isinstance(test, Simulation):
             answers.extend(p for _, p in test.right().items())
     return [int(a) if isinstance(a, bool) else a for a in answers]  # a rule's True and False: 1 and 0
@@ -124,7 +125,7 @@ def test_the_search_finds_what_the_chapters_print_and_only_that() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_at_least_half_of_each_assignments_questions_ask_what_no_chapter_prints(name: str) -> None:
-    questions = list(keys.questions_of(name, SOURCES))
+    questions = list(key(name).questions())
     found = {short: copied(name, short) for short in questions}
     new = [short for short in questions if not found[short]]
     offending = "; ".join(f"{short} ({', '.join(where[:3])})" for short, where in found.items() if where)
@@ -138,7 +139,7 @@ def test_at_least_half_of_each_assignments_questions_ask_what_no_chapter_prints(
 #: For each assignment, the question that asks for a derivation, and its answer cell made of the library's
 #: ready-made answer: what the book computes for its own rules, whatever the function is given.
 READY_MADE = {
-    "roulette": ("edge_of", "def edge_of(bet):\n    return house_edge(roulette.straight(17))"),
+    "roulette": ("edge_of", "def edge_of(covered, payout, zeros):\n    return house_edge(roulette.straight(17))"),
     "craps": ("field_edge", 'def field_edge(pays):\n    return house_edge(bet("field"))'),
     "baccarat": ("natural", ("def p_natural(counts):\n"
                              "    return coups(shoe).P(lambda coup: coup.player_cards == 2 and coup.player >= 8)")),
@@ -147,8 +148,8 @@ READY_MADE = {
 }
 
 
-def notebook(folder: Path, name: str) -> dict[str, Any]:
-    nb: dict[str, Any] = json.loads((folder / f"{name}.ipynb").read_text(encoding="utf-8"))
+def notebook(version: str, name: str) -> dict[str, Any]:
+    nb: dict[str, Any] = json.loads((STUDENT if version == "student" else TEACHER)[name].read_text(encoding="utf-8"))
     return nb
 
 
@@ -158,7 +159,7 @@ def answer_cell(nb: dict[str, Any], question: str) -> dict[str, Any]:
 
 def with_answer(name: str, question: str, code: str) -> dict[str, Any]:
     """The blank student notebook with one answer cell filled in."""
-    nb = notebook(build.ASSIGNMENTS, name)
+    nb = notebook("student", name)
     answer_cell(nb, question)["source"] = code
     return nb
 
@@ -166,9 +167,11 @@ def with_answer(name: str, question: str, code: str) -> dict[str, Any]:
 def memorised(name: str, question: str, derived: str) -> str:
     """An answer cell that is right on the check cell's inputs only (and says 0 elsewhere)."""
     answer = next(q.answer for q in load_assignment(name).questions if q.id == question)
-    public = keys.tests_of(name, question, SOURCES)["public"]
-    assert isinstance(public, Rule), f"{name}.{question} is a function question, checked on given inputs"
+    public = key(name).tests(question)["public"]
     shown = list(public.outcomes())
+    if isinstance(public, Rule) and public.spread:
+        return (f"{derived}\n\n\n_derived = {answer}\n\n\ndef {answer}(*given):\n"
+                f"    return _derived(*given) if given in {shown!r} else 0")
     return (f"{derived}\n\n\n_derived = {answer}\n\n\ndef {answer}(given):\n"
             f"    return _derived(given) if given in {shown!r} else 0")
 
@@ -176,16 +179,15 @@ def memorised(name: str, question: str, derived: str) -> str:
 @pytest.mark.parametrize("name", NAMES)
 def test_the_librarys_ready_made_answer_scores_less_than_a_derivation(name: str, tmp_path: Path) -> None:
     question, ready_made = READY_MADE[name]
-    derived = "".join(answer_cell(notebook(build.SOLUTIONS, name), question)["source"])
+    derived = "".join(answer_cell(notebook("teacher", name), question)["source"])
     folder = tmp_path / "in"
     folder.mkdir()
     for student, code in (("derived", derived), ("ready_made", ready_made),
                           ("memorised", memorised(name, question, derived))):
         (folder / f"{student}.ipynb").write_text(json.dumps(with_answer(name, question, code)))
     out = tmp_path / "grades.csv"
-    subprocess.run([*GRADE, str(folder), "--assignment", name, "--out", str(out), "--jobs", "2"],
-                   capture_output=True, check=True)
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
+    subprocess.run(grade(folder, name, out, "--jobs", "2"), capture_output=True, check=True)
+    rows = by_student(out)
     tests = dict(next(q.tests for q in load_assignment(name).questions if q.id == question))
     assert len(tests) >= 2 and tests["public"] < sum(tests.values())
     assert rows["derived"][question] == rows["points possible"][question] == str(sum(tests.values()))

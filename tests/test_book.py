@@ -53,3 +53,12 @@ def test_every_chapter_has_its_colab_install_cell() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "book" / "_ext" / "colab.py"), "--check"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_every_chart_cell_shows_its_chart(path):
+    """A chart function closes its figure in pyplot and hands it back: a trailing ';' would hide it for good."""
+    last_lines = ["".join(cell["source"]).strip().splitlines()[-1] for cell in json.loads(path.read_text())["cells"]
+                  if cell["cell_type"] == "code" and "".join(cell["source"]).strip()]
+    hidden = [line for line in last_lines if "plots" in line and line.endswith(";")]
+    assert hidden == [], f"{path.name}: drop the ';' so the chart shows: {hidden}"

@@ -8,80 +8,68 @@ blank student's (zero), one with a wrong answer and a cell that raises, one with
 an endless loop.  tests/test_grader_hostile.py has the attacks.
 """
 
-import csv
 import json
 import math
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Any
 
 import nbformat
 import pytest
-from nbformat import NotebookNode
+from classroom_helpers import (
+    BOOK,
+    COURSE,
+    NAMES,
+    SOURCES,
+    STUDENT,
+    TEACHER,
+    answer_cell,
+    by_student,
+    course_copy,
+    grade,
+    key,
+    key_check,
+    load_notebook_checks,
+    questions_of,
+    read,
+    shipped,
+)
 
 import casino_math
 from casino_math import roulette
 from casino_math.baccarat import RULES, Shoe, banker_bet, tie_bet
 from casino_math.bets import house_edge
-from casino_math.classroom import build, check, data, keys, public, source
-from casino_math.classroom.checks import (
-    NOT_ANSWERED,
-    RIGHT,
-    TOLERANCE,
-    WRONG,
-    Check,
-    Estimate,
-    Exact,
-    Feedback,
-    Simulation,
-)
-from casino_math.classroom.grade import SOURCES, load_assignment, source_files
+from casino_math.classroom import build, check, data, source
+from casino_math.classroom.checks import Estimate, Exact, Simulation
+from casino_math.classroom.grade import Grading
+from casino_math.classroom.judges import TOLERANCE
+from casino_math.classroom.verdict import Status
 from casino_math.session import session
 
-#: The documented grading run: the grader's process, its rows by student, the folder the submissions are in.
-Graded = tuple[subprocess.CompletedProcess[str], dict[str, dict[str, str]], Path]
-
-NAMES = [path.stem for path in source_files()]
+RIGHT, WRONG, NOT_ANSWERED = Status.RIGHT, Status.WRONG, Status.NOT_ANSWERED
 ASSIGNMENTS = [path.stem for path in sorted((SOURCES / "keys").glob("*.py"))]
-banker_edge_if_ties_lose = keys._module("baccarat", SOURCES.resolve()).banker_edge_if_ties_lose
-p_two_card_natural = keys._module("baccarat", SOURCES.resolve()).p_two_card_natural
+banker_edge_if_ties_lose = key("baccarat").module.banker_edge_if_ties_lose
+p_two_card_natural = key("baccarat").module.p_two_card_natural
 
 
-def questions_of(name: str) -> dict[str, Check]:
-    return keys.questions_of(name, SOURCES)
-
-
-def key_check(question_id: str, answer: object) -> Feedback:
-    """The teacher's key judging an answer (what the grader does, with the detailed hints)."""
-    name, _, short = question_id.partition(".")
-    return questions_of(name)[short].judge(answer)
-STUDENT = {name: build.ASSIGNMENTS / f"{name}.ipynb" for name in NAMES}
-TEACHER = {name: build.SOLUTIONS / f"{name}.ipynb" for name in NAMES}
-
-
-def read(path: Path) -> NotebookNode:
-    nb: NotebookNode = nbformat.read(path, as_version=4)
-    return nb
-
-
-def answer_cell(nb: NotebookNode, question: str) -> NotebookNode:
-    cell: NotebookNode = next(c for c in nb.cells if c.get("metadata", {}).get("classroom", {}).get("question") == question)
-    return cell
+@pytest.fixture(autouse=True, scope="module")
+def checks_loaded():
+    """Every assignment's checks loaded, as each student notebook's hidden cell loads them."""
+    for name in NAMES:
+        load_notebook_checks(name)
 
 
 # ---------------------------------------------------------------- the assignments
 
 
-def test_every_assignment_of_the_book_has_a_source() -> None:
+def test_every_assignment_of_the_book_has_a_source():
     assert sorted(NAMES) == sorted(ASSIGNMENTS)
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name: str) -> None:
-    assignment = load_assignment(name)
+def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name):
+    assignment = Grading(COURSE, name).assignment
     assert 5 <= len(assignment.questions) <= 10
     assert [q.id for q in assignment.questions] == list(questions_of(name))
 
@@ -90,8 +78,8 @@ def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name: str)
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_student_notebook_holds_no_solution_text(name: str) -> None:
-    pieces = source.solutions((SOURCES / f"{name}.py").read_text())
+def test_the_student_notebook_holds_no_solution_text(name):
+    pieces = source.solutions((SOURCES / f"{name}.py").read_text(), key(name).default())
     student = STUDENT[name].read_text()  # cells, metadata and outputs alike
     teacher = TEACHER[name].read_text()
     assert len(pieces) >= 5
@@ -100,22 +88,22 @@ def test_the_student_notebook_holds_no_solution_text(name: str) -> None:
         assert json.dumps(piece)[1:-1] in teacher, piece  # so the test is not vacuous
 
 
-def test_the_instructors_page_holds_no_solution_text() -> None:
-    page = (build.ASSIGNMENTS.parent / "instructors.md").read_text()
+def test_the_instructors_page_holds_no_solution_text():
+    page = (BOOK.parent / "instructors.md").read_text()
     for name in NAMES:
-        for piece in source.solutions((SOURCES / f"{name}.py").read_text()):
+        for piece in source.solutions((SOURCES / f"{name}.py").read_text(), key(name).default()):
             assert piece not in page, (name, piece)
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_committed_notebooks_are_what_the_generator_makes(name: str, tmp_path: Path) -> None:
-    build.build(out=tmp_path / "out", solutions=tmp_path / "solutions", names=[name], run=False)
+def test_the_committed_notebooks_are_what_the_generator_makes(name, tmp_path):
+    build.build(COURSE, names=[name], out=tmp_path / "out", run=False)
     for made, committed in ((tmp_path / "out" / f"{name}.ipynb", STUDENT[name]),
-                            (tmp_path / "solutions" / f"{name}.ipynb", TEACHER[name])):
+                            (tmp_path / "out" / "solutions" / f"{name}.ipynb", TEACHER[name])):
         assert without_outputs(read(made)) == without_outputs(read(committed))
 
 
-def without_outputs(nb: NotebookNode) -> tuple[list[tuple[str, str, str, dict[str, Any]]], Any, Any]:
+def without_outputs(nb):
     """What the generator decides: the cells' kinds, IDs, sources and tags or settings, and the notebook's settings.
 
     (Outputs, execution counts and timings are the kernel's; `make notebooks` may refresh them.)
@@ -124,20 +112,20 @@ def without_outputs(nb: NotebookNode) -> tuple[list[tuple[str, str, str, dict[st
     return cells, nb.metadata["classroom"], nb.metadata["kernelspec"]
 
 
-def test_building_twice_changes_nothing(tmp_path: Path) -> None:
-    first = build.build(out=tmp_path / "out", solutions=tmp_path / "sol", names=["roulette"], run=False)
-    again = build.build(out=tmp_path / "out", solutions=tmp_path / "sol", names=["roulette"], run=False)
+def test_building_twice_changes_nothing(tmp_path):
+    first = build.build(COURSE, names=["roulette"], out=tmp_path / "out", run=False)
+    again = build.build(COURSE, names=["roulette"], out=tmp_path / "out", run=False)
     assert len(first) == 2 and again == []
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_saved_outputs_say_right_for_the_teacher_and_not_answered_for_the_student(name: str) -> None:
+def test_saved_outputs_say_right_for_the_teacher_and_not_answered_for_the_student(name):
     build.verify(read(TEACHER[name]), source.TEACHER)
     build.verify(read(STUDENT[name]), source.STUDENT)
 
 
-def test_the_book_leaves_the_teachers_notebooks_out() -> None:
-    config = (build.ASSIGNMENTS.parents[1] / "_config.yml").read_text()
+def test_the_book_leaves_the_teachers_notebooks_out():
+    config = (BOOK.parents[1] / "_config.yml").read_text()
     assert "book/assignments/solutions" in config
 
 
@@ -156,6 +144,8 @@ BAD_SOURCES = [
     ("# %%\nx = 1\n# END SOLUTION", "END SOLUTION without a # BEGIN SOLUTION"),
     ('# %% only="nobody"\nx = 1', "only= must be 'student' or 'teacher'"),
     (SIX + SIX, "question IDs must be unique; repeated: six"),
+    ('# %% [markdown] question="total" points=1 answer="x"\n# ## Total\n# %%\nx = 1',
+     "question='total' would share its name with a column of the grades' CSV"),
     ('# %% [markdown] question="six" points=2 answer="x" tests={"public":1}\n# ## Six\n# %%\nx = 1',
      'tests= gives each test whole points, "public" among them, adding up to points=2, not {"public": 1}'),
     ('# %% [markdown] question="six" points=2 answer="x" tests={"hidden":2}\n# ## Six\n# %%\nx = 1',
@@ -164,30 +154,35 @@ BAD_SOURCES = [
 
 
 @pytest.mark.parametrize("text, message", BAD_SOURCES)
-def test_a_bad_source_is_a_clear_error(text: str, message: str) -> None:
+def test_a_bad_source_is_a_clear_error(text, message):
     with pytest.raises(ValueError, match=message):
         source.parse(text, "demo")
 
 
-def test_points_must_be_a_whole_number() -> None:
+def test_points_must_be_a_whole_number():
     with pytest.raises(TypeError, match="points must be int"):
         source.parse('# %% [markdown] question="six" points="two" answer="x"\n# ## Six\n# %%\nx = 1', "demo")
 
 
-def test_points_per_test_are_read_from_the_source() -> None:
+def test_points_per_test_are_read_from_the_source():
     text = '# %% [markdown] question="six" points=3 answer="x" tests={"public":1,"other_seed":2}\n# ## Six\n# %%\nx = 1'
     assert source.parse(text, "demo").questions[0].tests == (("public", 1), ("other_seed", 2))
 
 
-def test_a_test_the_key_does_not_have_stops_the_build() -> None:
-    text = (SOURCES / "craps.py").read_text().replace('"other_seed":1', '"lucky_seed":1')
-    with pytest.raises(ValueError, match="craps: question play_pass names the tests lucky_seed, public but its key has other_seed, public"):
-        build.match_checks(source.parse(text, "craps"))
+def test_a_test_the_key_does_not_have_stops_the_build(tmp_path):
+    made = course_copy(tmp_path)
+    path = made / "source" / "craps.py"
+    path.write_text(path.read_text().replace('"other_seed":1', '"lucky_seed":1'))
+    with pytest.raises(ValueError, match="craps: the key has no test lucky_seed for question play_pass"):
+        build.build(COURSE.__class__(made), names=["craps"], run=False)
+    assert not list(made.glob("*.ipynb")) and not (made / "solutions").exists()
 
 
-def test_a_question_without_a_check_stops_the_build() -> None:
-    with pytest.raises(ValueError, match="questions without a check: six"):
-        build.match_checks(source.parse(SIX, "roulette"))
+def test_a_question_without_a_check_stops_the_build(tmp_path):
+    made = course_copy(tmp_path)
+    (made / "source" / "roulette.py").write_text(SIX)
+    with pytest.raises(ValueError, match="the key has no check for question six"):
+        build.build(COURSE.__class__(made), names=["roulette"], run=False)
 
 
 # ---------------------------------------------------------------- the checks: right, not right yet with a hint
@@ -211,9 +206,15 @@ FEEDBACK = [
     ("roulette.top_line", 150 * (F(5, 38) * 6 - F(33, 38)), RIGHT, ""),
     ("roulette.top_line", -F(150, 19), WRONG, "the top line is the exception"),
     ("roulette.la_partage", F(1, 38), WRONG, "only the 0 does"),
-    ("roulette.fair_split", F(18), WRONG, "39 pockets"),
-    ("roulette.edge_of", lambda bet: 1 - F(bet[0], 36 + bet[2]) * (bet[1] + 1), RIGHT, ""),
-    ("roulette.edge_of", lambda bet: 1 - F(bet[0], 36 + bet[2]) * bet[1], WRONG, "a win returns the stake"),
+    ("roulette.fair_payout", F(18), WRONG, "39 pockets"),
+    ("roulette.fair_payout", F(17), WRONG, "17 to 1 is what the casino pays"),
+    ("roulette.edge_of", lambda covered, pays, zeros: 1 - F(covered, 36 + zeros) * (pays + 1), RIGHT, ""),
+    ("roulette.edge_of", lambda covered, pays, zeros: 1 - F(covered, 36 + zeros) * pays, WRONG,
+     "a win returns the stake"),
+    ("roulette.edge_of", lambda bet: F(1, 19), WRONG, "calling it with 18, 1, 2 raised TypeError"),
+    # -1/19 is the edge with the sign the wrong way round, and the edge when the zeros win: the hint names both
+    ("roulette.edge_low", F(-1, 19), WRONG, "two mistakes give this answer: either the size is right but the sign"),
+    ("roulette.edge_low", F(-1, 19), WRONG, "when the zeros win"),
     ("roulette.la_partage", F(1, 19), WRONG, "without the rule"),
     ("roulette.simulate_red", 0.5004, WRONG, "no zeros"),
     ("roulette.simulate_red", F(9, 19), WRONG, "exact value, not an estimate"),
@@ -258,21 +259,19 @@ FEEDBACK = [
     ("long-run.martingale_net", F(1), WRONG, "all six bets can lose"),
     ("long-run.simulate_ahead", 0.46, WRONG, "your simulated bets seem fair"),
     ("baccarat.tie_nine", house_edge(tie_bet(shoe=Shoe.of_decks(6).without(9, 2))), WRONG, "the edge at 8 to 1"),
-    ("baccarat.tie_nine", house_edge(tie_bet(RULES["tie_9_to_1"])), WRONG, "full eight-deck shoe"),
+    ("baccarat.tie_nine", house_edge(tie_bet(RULES["tie-9-to-1"])), WRONG, "full eight-deck shoe"),
 ]
 
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
-def test_feedback_for_right_answers_and_common_mistakes(
-        question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
+def test_feedback_for_right_answers_and_common_mistakes(question, answer, status, hint):
     feedback = key_check(question, answer)
     assert feedback.status == status, feedback
     assert hint in feedback.hint
 
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
-def test_the_public_check_a_student_runs_gives_the_keys_verdict(
-        question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
+def test_the_public_check_a_student_runs_gives_the_keys_verdict(question, answer, status, hint):
     feedback = check(question, answer)
     assert feedback.status == status, feedback
     if isinstance(questions_of(question.partition(".")[0])[question.partition(".")[2]], Exact):
@@ -280,28 +279,28 @@ def test_the_public_check_a_student_runs_gives_the_keys_verdict(
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_package_ships_no_answer_of_an_exact_question(name: str) -> None:
-    shipped = (public.FOLDER / f"{name}.json").read_text()
+def test_the_student_notebook_carries_no_answer_of_an_exact_question(name):
+    carried = str(shipped(name)) + STUDENT[name].read_text()
     for question in questions_of(name).values():
         if isinstance(question, Exact):
             right = F(question.right())
-            assert f"{right.numerator}/{right.denominator}" not in shipped, question.id
-            assert repr(float(right)) not in shipped, question.id
+            assert f"{right.numerator}/{right.denominator}" not in carried, question.id
+            assert repr(float(right)) not in carried, question.id
 
 
-def shipped_intervals(name: str) -> Iterator[tuple[str, F, float, list[float]]]:
+def shipped_intervals(name):
     """Each interval the package ships for a simulated answer: (question ID, exact value, standard error, interval)."""
-    shipped = public.public_checks(name)
+    carried = shipped(name)
     for short, question in questions_of(name).items():
         if isinstance(question, Estimate):
-            yield question.id, F(question.right()), question.sd() / math.sqrt(question.trials), shipped[short]["within"]
+            yield question.id, F(question.right()), question.sd() / math.sqrt(question.trials), carried[short]["within"]
         elif isinstance(question, Simulation):
-            for (_, p), (_, low, high) in zip(sorted(question.right().items()), shipped[short]["shares"], strict=True):
+            for (_, p), (_, low, high) in zip(sorted(question.right().items()), carried[short]["shares"]):
                 yield question.id, p, math.sqrt(float(p * (1 - p)) / question.rounds), [low, high]
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_shipped_interval_does_not_give_away_the_exact_value(name: str) -> None:
+def test_a_shipped_interval_does_not_give_away_the_exact_value(name):
     # The attack: the midpoint of an interval centred on the answer, read back with limit_denominator, was the
     # exact answer to an Exact question (9/19 from roulette's simulate_red, 244/495 from craps' play_pass).
     intervals = list(shipped_intervals(name))
@@ -313,7 +312,7 @@ def test_a_shipped_interval_does_not_give_away_the_exact_value(name: str) -> Non
         assert F(middle).limit_denominator(1000) != right, qid
 
 
-def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_number() -> None:
+def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_number():
     # The attack: a forged report whose answer is the "fraction" 1e1000000000, which Fraction() would expand digit by
     # digit in the grader's own process, holding up every other student's grading.
     from decimal import Decimal
@@ -327,13 +326,14 @@ def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_numb
 
 
 @pytest.mark.parametrize("args, message", [
-    (["grade", "{tmp}", "--assignment", "roulette", "--out", "{tmp}/no-such-folder/grades.csv"],
+    (["grade", "{tmp}", "--course", str(BOOK), "--assignment", "roulette", "--out", "{tmp}/no-such-folder/grades.csv"],
      "its folder does not exist; give the CSV file to write"),
-    (["grade", "{tmp}", "--assignment", "roulette", "--out", "{tmp}"], "is a folder; give the CSV file to write"),
-    (["build", "--sources", "{tmp}/no-sources", "--out", "{tmp}/built"], "no assignment sources in"),
+    (["grade", "{tmp}", "--course", str(BOOK), "--assignment", "roulette", "--out", "{tmp}"],
+     "is a folder; give the CSV file to write"),
+    (["build", "--course", "{tmp}/no-course", "--out", "{tmp}/built"], "is not a course folder (it has no course.json)"),
+    (["grade", "{tmp}", "--course", "{tmp}", "--assignment", "roulette"], "make one with: python -m casino_math"),
 ])
-def test_a_bad_path_is_a_one_line_error_before_any_work(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path, capsys, args, message):
     from casino_math.classroom.__main__ import main
 
     assert main([a.format(tmp=tmp_path) for a in args]) == 2
@@ -342,12 +342,12 @@ def test_a_bad_path_is_a_one_line_error_before_any_work(
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a partial CSV
 
 
-def dealer(shares: dict[object, float]) -> Callable[[object], object]:
+def dealer(shares):
     """The attack: a play(rng) that never uses rng, handing each result out in turn in the shipped proportions."""
     handed = dict.fromkeys(shares, 0)
     rounds = [0]
 
-    def play(rng: object) -> object:
+    def play(rng):
         rounds[0] += 1
         result = max(shares, key=lambda r: shares[r] * rounds[0] - handed[r])
         handed[result] += 1
@@ -357,20 +357,20 @@ def dealer(shares: dict[object, float]) -> Callable[[object], object]:
 
 
 @pytest.mark.parametrize("question_id", ["craps.play_pass", "baccarat.play_coup"])
-def test_a_simulation_that_rolls_no_dice_scores_nothing(question_id: str) -> None:
+def test_a_simulation_that_rolls_no_dice_scores_nothing(question_id):
     name, _, short = question_id.partition(".")
-    shipped = {data.decode(r): (low + high) / 2 for r, low, high in public.public_checks(name)[short]["shares"]}
-    for judged in (key_check(question_id, dealer(shipped)), check(question_id, dealer(shipped))):
+    shares = {data.decode(r): (low + high) / 2 for r, low, high in shipped(name)[short]["shares"]}
+    for judged in (key_check(question_id, dealer(shares)), check(question_id, dealer(shares))):
         assert judged.status == WRONG and "more evenly than chance" in judged.hint, judged
 
 
-def test_the_package_holds_no_key_no_source_and_no_solution() -> None:
+def test_the_package_holds_no_key_no_source_and_no_solution():
     package = Path(casino_math.__file__).parent
     assert not list(package.rglob("keys")) and not list(package.rglob("questions"))
     assert not list(package.rglob("*.ipynb"))
     texts = "".join(p.read_text() for p in package.rglob("*.py"))
     for name in NAMES:
-        for piece in source.solutions((SOURCES / f"{name}.py").read_text()):
+        for piece in source.solutions((SOURCES / f"{name}.py").read_text(), key(name).default()):
             if len(piece) > 25:  # long enough not to be a phrase the library says for its own reasons
                 assert piece not in texts, (name, piece)
 
@@ -379,7 +379,7 @@ EXACT = [pytest.param(q, id=q.id) for name in NAMES for q in questions_of(name).
 
 
 @pytest.mark.parametrize("question", EXACT)
-def test_no_hint_reveals_the_answer(question: Exact) -> None:
+def test_no_hint_reveals_the_answer(question):
     right = F(question.right())
     wrong_answers = [*question.mistakes(), right + 1, right / 3 + F(1, 7), -right, float(right), float(right) + 0.1]
     for wrong in wrong_answers:
@@ -391,27 +391,46 @@ def test_no_hint_reveals_the_answer(question: Exact) -> None:
             assert shown not in text, (question.id, wrong, feedback)
 
 
-def test_check_names_what_exists_when_asked_about_what_does_not() -> None:
-    with pytest.raises(ValueError, match="there is no assignment 'poker'; the assignments are: baccarat, craps, long-run, roulette"):
+def test_check_names_what_exists_when_asked_about_what_does_not():
+    with pytest.raises(ValueError, match="this notebook's checks are of .*, not of 'poker'; an ID is "
+                                         "'assignment.question', such as "):
         check("poker.flush", 1)
     with pytest.raises(ValueError, match="assignment 'roulette' has no question 'green'; its questions are: red"):
         check("roulette.green", 1)
-    with pytest.raises(ValueError, match=r"is not a question ID; an ID is 'assignment\.question'"):
+    with pytest.raises(ValueError, match="is not a question ID; an ID is 'assignment.question'"):
         check("red", 1)
+
+
+def test_a_notebook_whose_checks_are_not_loaded_says_to_run_its_cells_from_the_top():
+    code = ("from casino_math.classroom import check\n"
+            "try:\n    check('roulette.red', 1)\nexcept ValueError as error:\n    print(error)")
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert said.startswith("the checks of 'roulette' are not loaded: run the notebook's cells in order from the top")
+
+
+def test_the_check_cells_work_with_the_published_package_alone(tmp_path):
+    # The student's notebook run where nothing of the course exists: its hidden cell carries the checks.
+    nb = read(STUDENT["roulette"])
+    answer_cell(nb, "red").source = "p_red = Fraction(9, 19)"
+    cells = [c.source for c in nb.cells if c.cell_type == "code" and "colab-install" not in c.metadata.get("tags", [])]
+    red = next(i for i, c in enumerate(nb.cells) if c.get("metadata", {}).get("classroom", {}).get("check") == "red")
+    stop = sum(1 for c in nb.cells[:red + 1] if c.cell_type == "code" and "colab-install" not in c.metadata.get("tags", []))
+    script = "\n".join(cells[:stop - 1]) + "\nprint(" + cells[stop - 1] + ")"
+    (tmp_path / "run.py").write_text(script)
+    said = subprocess.run([sys.executable, "run.py"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert said.stdout.strip().endswith("roulette.red: right.")
 
 
 # ---------------------------------------------------------------- the grader
 
-GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
 
-
-def as_student(nb: NotebookNode) -> NotebookNode:
+def as_student(nb):
     nb.metadata["classroom"]["version"] = "student"
     return nb
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
+def graded(tmp_path_factory):
     """A folder of prepared roulette submissions, graded by the documented command."""
     folder = tmp_path_factory.mktemp("submissions")
     nbformat.write(read(STUDENT["roulette"]), folder / "blank.ipynb")
@@ -425,31 +444,31 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
     (folder / "cy").mkdir()
     nbformat.write(as_student(read(TEACHER["roulette"])), folder / "cy" / "roulette.ipynb")  # a student's own folder
     out = folder.parent / f"{folder.name}.csv"
-    result = subprocess.run([*GRADE, str(folder), "--assignment", "roulette", "--out", str(out), "--jobs", "2",
-                             "--timeout", "6", "--feedback", str(folder.parent / "feedback")],
+    result = subprocess.run(grade(folder, "roulette", out, "--jobs", "2", "--timeout", "6",
+                                  "--feedback", str(folder.parent / "feedback")),
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
-    return result, rows, folder.parent
+    return result, by_student(out), folder.parent
 
 
-def test_the_csv_has_a_row_per_student_a_column_per_question_and_a_total(graded: Graded) -> None:
+def test_the_csv_has_a_row_per_file_a_column_per_question_and_a_total(graded):
     _, rows, _ = graded
-    assignment = load_assignment("roulette")
+    assignment = Grading(COURSE, "roulette").assignment
     assert set(rows) == {"points possible", "blank", "wrong", "cy", "dee"}
     assert rows["cy"]["total"] == str(assignment.points) == rows["points possible"]["total"]
-    assert list(rows["blank"]) == ["student", *(q.id for q in assignment.questions), "total", "notes"]
+    assert list(rows["blank"]) == ["student", "id", "file", *(q.id for q in assignment.questions), "total", "notes"]
+    assert rows["cy"]["file"] == "cy/roulette.ipynb" and rows["points possible"]["file"] == ""
 
 
-def test_the_blank_student_version_scores_zero(graded: Graded) -> None:
+def test_the_blank_student_version_scores_zero(graded):
     _, rows, _ = graded
     assert rows["blank"]["total"] == "0"
     assert rows["blank"]["notes"] == ""
 
 
-def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded: Graded) -> None:
+def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded):
     _, rows, folder = graded
-    assignment = load_assignment("roulette")
+    assignment = Grading(COURSE, "roulette").assignment
     points = {q.id: q.points for q in assignment.questions}
     lost = {"red", "splits"}
     assert rows["wrong"]["total"] == str(assignment.points - points["red"] - points["splits"])
@@ -461,33 +480,51 @@ def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded: 
     assert "36 pockets" in feedback and "n_splits is not defined" in feedback
 
 
-def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded: Graded) -> None:
+def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded):
     _, rows, _ = graded
-    assignment = load_assignment("roulette")
+    assignment = Grading(COURSE, "roulette").assignment
     assert "stopped at the 6 s limit in the answer cell of question 7 (la_partage)" in rows["dee"]["notes"]
     assert rows["dee"]["total"] == str(sum(q.points for q in assignment.questions if q.number < 7))
 
 
-def test_the_command_reports_each_file_as_it_goes(graded: Graded) -> None:
+def test_the_command_reports_each_file_as_it_goes(graded):
     result, _, _ = graded
     assert "wrong [wrong.ipynb]: " in result.stderr and "cy [cy/roulette.ipynb]: 11" in result.stderr
     assert "graded 4 files of roulette" in result.stdout
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_teachers_answers_get_full_marks_in_the_sandbox(name: str, tmp_path: Path) -> None:
+def test_the_teachers_answers_get_full_marks_in_the_sandbox(name, tmp_path):
     nbformat.write(as_student(read(TEACHER[name])), tmp_path / "teacher.ipynb")
     out = tmp_path.parent / f"{tmp_path.name}.csv"
-    subprocess.run([*GRADE, str(tmp_path), "--assignment", name, "--out", str(out)], capture_output=True, check=True)
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
-    assert rows["teacher"]["total"] == rows["points possible"]["total"] and rows["teacher"]["notes"] == ""
+    subprocess.run(grade(tmp_path, name, out), capture_output=True, check=True)
+    rows = by_student(out)
+    by_hand = [q.id for q in Grading(COURSE, name).assignment.questions if q.by_hand]
+    automatic = sum(int(rows["points possible"][q]) for q in rows["points possible"]
+                    if q not in ("student", "id", "file", "total", "notes", *by_hand))
+    assert rows["teacher"]["total"] == str(automatic)
+    assert rows["teacher"]["notes"] == (f"marked by hand, not marked yet: {', '.join(by_hand)}" if by_hand else "")
 
 
-def test_grading_refuses_a_bad_request_with_a_clear_error(tmp_path: Path) -> None:
-    run = [*GRADE, str(tmp_path / "none"), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
-    result = subprocess.run(run, capture_output=True, text=True, check=False)
+def test_grading_refuses_a_bad_request_with_a_clear_error(tmp_path):
+    result = subprocess.run(grade(tmp_path / "none", "roulette", tmp_path / "g.csv"), capture_output=True, text=True,
+                            check=False)
     assert result.returncode == 2 and "is not a folder; give the folder that holds the submitted notebooks" in result.stderr
-    run = [*GRADE, str(tmp_path), "--assignment", "poker", "--out", str(tmp_path / "g.csv")]
-    result = subprocess.run(run, capture_output=True, text=True, check=False)
+    result = subprocess.run(grade(tmp_path, "poker", tmp_path / "g.csv"), capture_output=True, text=True, check=False)
     assert result.returncode == 2
     assert "no source for assignment 'poker' in" in result.stderr and "the assignments are: baccarat, craps" in result.stderr
+
+
+def test_the_book_courses_install_cell_is_the_chapters_colab_cell():
+    # The package no longer reads book/_ext/colab.py: the course names what its notebooks install, and for the
+    # book's own course that must stay the chapters' cell, from the repository URL in _config.yml.
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    from casino_math.classroom.notebooks import install_source
+
+    spec = spec_from_file_location("book_colab", BOOK.parent / "_ext" / "colab.py")
+    colab = module_from_spec(spec)
+    spec.loader.exec_module(colab)
+    assert install_source(COURSE.install) == colab.colab_source(colab.repository_url())
+    first = read(STUDENT["roulette"]).cells[0]
+    assert first.source == colab.colab_source(colab.repository_url()) and "remove-cell" in first.metadata["tags"]

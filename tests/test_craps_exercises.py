@@ -108,6 +108,7 @@ def line_expected() -> dict[str, object]:
     tails = [hand_tail(n) for n in range(1, 12)]
     median = next(n for n in range(1, 11) if 1 - tails[n] >= F(1, 2))      # P(L <= n) = 1 - P(L >= n + 1)
     record = hand_tail(154)
+    twice = -(-2 * mean // 1)                                   # the fewest whole rolls at least twice the mean
     return {
         "crapsline_ex_waiting": sum(p(q) * (1 - F(WAYS[q] + 6, 36)) ** 3 for q in POINTS),
         "crapsline_ex_given_point": sum(F(WAYS[q], 24) * race(q) for q in POINTS),
@@ -131,6 +132,7 @@ def line_expected() -> dict[str, object]:
         "crapsline_hand_median": median,
         "crapsline_record_one_in": f"{round(1 / record):,}",
         "crapsline_record_digits": len(str(record.denominator)),
+        "crapsline_ex_twice_rolls": twice, "crapsline_ex_twice_pct": percent(hand_tail(twice), 1),
     }
 
 

@@ -6,75 +6,59 @@ and each attack scores exactly what its own honest answers are worth (usually no
 with a row for every file.
 """
 
-import csv
 import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
+from classroom_helpers import (
+    BOOK,
+    CLASSROOM,
+    SOURCES,
+    TEACHER,
+    answer_cell,
+    by_student,
+    code,
+    grade,
+    notebook,
+    rows_of,
+    with_cells,
+)
 
 import casino_math
-from casino_math.classroom import build
-from casino_math.classroom.grade import SOURCES, journal_of
-
-#: A notebook, or one of its cells, as JSON data.
-Notebook = dict[str, Any]
-#: The run every test reads: the grader's process, its rows by student and in order, the submissions' folder, the
-#: teacher's folder outside it, and the package's digest before the run.
-Run = tuple[subprocess.CompletedProcess[str], dict[str, dict[str, str]], list[dict[str, str]], Path, Path, str]
+from casino_math.classroom import data, sandbox
+from casino_math.classroom.journal import journal_of
 
 MARKER = "classroom-hostile-leftover-7f3a"
 FULL = 11
-GRADE = [sys.executable, "-m", "casino_math.classroom", "grade"]
 
 
-def notebook(version: str = "student", name: str = "roulette") -> Notebook:
-    folder = build.ASSIGNMENTS if version == "student" else build.SOLUTIONS
-    nb: Notebook = json.loads((folder / f"{name}.ipynb").read_text())
-    nb["metadata"]["classroom"]["version"] = "student"  # a student's honest copy of the right answers
-    return nb
-
-
-def code(source: str) -> Notebook:
-    return {"cell_type": "code", "source": source, "metadata": {}, "outputs": [], "execution_count": None}
-
-
-def with_cells(nb: Notebook, first: Sequence[str] = (), last: Sequence[str] = ()) -> Notebook:
-    nb["cells"] = [code(c) for c in first] + nb["cells"] + [code(c) for c in last]
-    return nb
-
-
-def answer_cell(nb: Notebook, question: str) -> Notebook:
-    return next(c for c in nb["cells"] if c.get("metadata", {}).get("classroom", {}).get("question") == question)
-
-
-def forge(data: str) -> str:
+def forge(data):
     """A cell that writes ``data`` (Python for bytes) to every descriptor it can find."""
     return (f"import os\nforged = {data}\nfor fd in map(int, os.listdir('/proc/self/fd')):\n    try:\n"
             "        os.write(fd, forged)\n    except OSError:\n        pass")
 
 
-def stray_tag() -> Notebook:
+def stray_tag():
     nb = notebook("teacher")
     nb["cells"].append({**code("x = 1"), "metadata": {"classroom": {"question": "natural"}}})
     return nb
 
 
-def package_digest() -> str:
+def package_digest():
     root = Path(casino_math.__file__).parent
     return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(root.rglob("*.py")))).hexdigest()
 
 
-def hostile(folder: Path, outside: Path) -> dict[str, Notebook | str]:
+def hostile(folder, outside):
     """The submissions: file name -> notebook (JSON data) or raw text."""
-    teacher_notebook = build.SOLUTIONS / "roulette.ipynb"
+    teacher_notebook = TEACHER["roulette"]
     blank = notebook
     reused = notebook("teacher")
     reused["cells"].append(code("p_red = Fraction(1, 2)  # a later cell reuses the answer's name"))
@@ -170,7 +154,7 @@ def hostile(folder: Path, outside: Path) -> dict[str, Notebook | str]:
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+def run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("submissions")
     outside = tmp_path_factory.mktemp("teacher")
     for name, content in hostile(folder, outside).items():
@@ -179,14 +163,14 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
         json.dump(notebook(), latin)
     before = package_digest()
     out = outside / "grades.csv"
-    result = subprocess.run([*GRADE, str(folder), "--assignment", "roulette", "--out", str(out), "--jobs", "2",
-                             "--timeout", "8", "--check-timeout", "10", "--feedback", str(outside / "feedback")],
+    result = subprocess.run(grade(folder, "roulette", out, "--jobs", "2", "--timeout", "8", "--check-timeout", "10",
+                                  "--feedback", str(outside / "feedback")),
                             capture_output=True, text=True, check=False)
-    rows = list(csv.DictReader(out.open()))
+    rows = rows_of(out)
     return result, {row["student"]: row for row in rows}, rows, folder, outside, before
 
 
-def test_the_run_completes_with_a_row_for_every_file(run: Run) -> None:
+def test_the_run_completes_with_a_row_for_every_file(run):
     result, _rows, all_rows, folder, _, _ = run
     assert result.returncode == 0, result.stderr
     files = [p for p in folder.iterdir() if p.is_file()]
@@ -224,12 +208,12 @@ SCORES = {  # what each submission scores, and why
 
 
 @pytest.mark.parametrize("student, score", SCORES.items())
-def test_each_submission_scores_exactly_what_its_answers_are_worth(run: Run, student: str, score: int) -> None:
+def test_each_submission_scores_exactly_what_its_answers_are_worth(run, student, score):
     _, rows, _, _, _, _ = run
     assert rows[student]["total"] == str(score), rows[student]
 
 
-def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run: Run) -> None:
+def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run):
     _, rows, _, _, _, before = run
     assert package_digest() == before
     assert rows["rewriter"]["red"] == "0"
@@ -243,7 +227,7 @@ def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run:
     ("rewriter", "Read-only file system"),
     ("spawner", "FileNotFoundError"),
 ])
-def test_stops_crashes_and_refusals_are_noted(run: Run, student: str, note: str) -> None:
+def test_stops_crashes_and_refusals_are_noted(run, student, note):
     _, rows, _, _, _, _ = run
     assert note in rows[student]["notes"]
 
@@ -254,19 +238,19 @@ def test_stops_crashes_and_refusals_are_noted(run: Run, student: str, note: str)
     ("other", "this is the craps assignment, not roulette"),
     ("teacher", "this is the teacher's version"),
 ])
-def test_files_that_cannot_be_graded_score_zero_with_the_reason(run: Run, student: str, reason: str) -> None:
+def test_files_that_cannot_be_graded_score_zero_with_the_reason(run, student, reason):
     _, rows, _, _, _, _ = run
     assert rows[student]["total"] == "0" and reason in rows[student]["notes"]
 
 
-def test_two_files_of_one_student_are_both_graded_and_flagged(run: Run) -> None:
+def test_two_files_of_one_student_are_both_graded_and_flagged(run):
     _, _, all_rows, _, _, _ = run
     ana = [row for row in all_rows if row["student"] == "ana"]
     assert sorted(row["total"] for row in ana) == ["0", str(FULL)]
     assert all("one of 2 files for ana (ana (1).ipynb, ana.ipynb)" in row["notes"] for row in ana)
 
 
-def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run: Run) -> None:
+def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run):
     result, rows, _, _, outside, _ = run
     assert "\\ud800 no\\n\\x1b[2Kana: 11" in rows["surrogate"]["notes"]
     assert "caf\\udce9" in rows  # the file's name, as the CSV can hold it
@@ -274,13 +258,13 @@ def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run: Run) -> None:
     assert "reported too much" in rows["chatty"]["notes"]
 
 
-def test_a_file_name_that_is_a_formula_is_escaped(run: Run) -> None:
+def test_a_file_name_that_is_a_formula_is_escaped(run):
     _, rows, _, _, outside, _ = run
     assert "'=HYPERLINK(\"http---x\")" in rows
     assert '\n=HYPERLINK' not in (outside / "grades.csv").read_text()
 
 
-def test_nothing_is_left_running_and_nothing_written_outside(run: Run) -> None:
+def test_nothing_is_left_running_and_nothing_written_outside(run):
     _, _, _, folder, outside, _ = run
     leftovers = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
@@ -294,7 +278,7 @@ def test_nothing_is_left_running_and_nothing_written_outside(run: Run) -> None:
     assert json.loads((folder / "honest.ipynb").read_text())["cells"]
 
 
-def test_feedback_is_written_per_student(run: Run) -> None:
+def test_feedback_is_written_per_student(run):
     _, _, _, _, outside, _ = run
     assert "Total: 11 of 11 points." in (outside / "feedback" / "honest.md").read_text()
     assert (outside / "feedback" / "ana--ana.md").exists() and (outside / "feedback" / "ana--ana (1).md").exists()
@@ -303,7 +287,7 @@ def test_feedback_is_written_per_student(run: Run) -> None:
 # ---------------------------------------------------------------- honest partial credit, resuming, refusing
 
 
-def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(tmp_path: Path) -> None:
+def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(tmp_path):
     folder = tmp_path / "in"
     folder.mkdir()
     half = notebook("teacher", "long-run")
@@ -311,10 +295,10 @@ def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(
         answer_cell(half, question)["source"] = ""
     (folder / "half.ipynb").write_text(json.dumps(half))
     out = tmp_path / "grades.csv"
-    command = [*GRADE, str(folder), "--assignment", "long-run", "--out", str(out), "--jobs", "2"]
+    command = grade(folder, "long-run", out, "--jobs", "2")
     first = subprocess.run(command, capture_output=True, text=True, check=True)
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
-    assert rows["half"]["total"] == "6" and rows["points possible"]["total"] == "12"
+    rows = by_student(out)
+    assert rows["half"]["total"] == "6" and rows["points possible"]["total"] == "14"  # 12, and 2 marked by hand
     assert "half [half.ipynb]: 6" in first.stderr
     (folder / "full.ipynb").write_text(json.dumps(notebook("teacher", "long-run")))
     again = subprocess.run(command, capture_output=True, text=True, check=True)
@@ -324,7 +308,7 @@ def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(
     assert "half [" in redo.stderr and "full [" in redo.stderr
 
 
-def test_partial_credit_per_test_gives_the_public_half_of_a_replayed_simulation(tmp_path: Path) -> None:
+def test_partial_credit_per_test_gives_the_public_half_of_a_replayed_simulation(tmp_path):
     folder = tmp_path / "in"
     folder.mkdir()
     replay = notebook("teacher", "craps")
@@ -334,14 +318,14 @@ def test_partial_credit_per_test_gives_the_public_half_of_a_replayed_simulation(
                        "def play_pass(rng):\n    return next(_replay, 1)")
     (folder / "replay.ipynb").write_text(json.dumps(replay))
     out = tmp_path / "grades.csv"
-    subprocess.run([*GRADE, str(folder), "--assignment", "craps", "--out", str(out)], capture_output=True, check=True)
-    rows = {row["student"]: row for row in csv.DictReader(out.open())}
+    subprocess.run(grade(folder, "craps", out), capture_output=True, check=True)
+    rows = by_student(out)
     assert rows["replay"]["play_pass"] == "1"  # the public seed's rounds replayed: the hidden seed is not fooled
 
 
-def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path: Path) -> None:
+def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path):
     (tmp_path / "blank.ipynb").write_text(json.dumps(notebook()))
-    command = [*GRADE, str(tmp_path), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
+    command = grade(tmp_path, "roulette", tmp_path / "g.csv")
     env = {**os.environ, "PATH": str(tmp_path)}
     refused = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     assert refused.returncode == 2
@@ -350,28 +334,31 @@ def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path: Path) -> No
     assert allowed.returncode == 0 and "warning: grading without a sandbox" in allowed.stderr
 
 
-def test_the_gradebook_merges_assignments(tmp_path: Path) -> None:
-    (tmp_path / "roulette.csv").write_text("student,red,total,notes\npoints possible,1,11,\nana,1,9,\n")
-    (tmp_path / "craps.csv").write_text("student,natural,total,notes\npoints possible,1,12,\nana,1,4,\nbo,1,12,\n"
-                                        "bo,0,0,\n")  # two files of bo's
+def test_the_gradebook_merges_assignments(tmp_path):
+    (tmp_path / "roulette.csv").write_text("student,id,file,red,total,notes\npoints possible,,,11,11,\n"
+                                           "ana,,ana.ipynb,9,9,\n")
+    (tmp_path / "craps.csv").write_text("student,id,file,natural,total,notes\npoints possible,,,12,12,\n"
+                                        "ana,,ana.ipynb,4,4,\nbo,,bo.ipynb,12,12,\nbo,,bo (1).ipynb,0,0,\n")
     out = tmp_path / "class.csv"
-    subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "roulette.csv"),
-                    str(tmp_path / "craps.csv"), "--out", str(out)], check=True, capture_output=True)
-    assert out.read_text().splitlines() == ["student,roulette,craps,total,notes", "points possible,11,12,23,",
-                                            "ana,9,4,13,", "bo,,12,12,\"2 rows in craps.csv, the higher counted: choose one\""]
-    (tmp_path / "craps.csv").write_text("student,natural,total,notes\nana,1,lots,\n")
-    bad = subprocess.run([sys.executable, "-m", "casino_math.classroom", "gradebook", str(tmp_path / "craps.csv"),
-                          "--out", str(out)], capture_output=True, text=True, check=False)
-    assert bad.returncode == 2 and "craps.csv, line 2: the total 'lots' is not a whole number of points" in bad.stderr
+    subprocess.run([*CLASSROOM, "gradebook", str(tmp_path / "roulette.csv"), str(tmp_path / "craps.csv"),
+                    "--out", str(out)], check=True, capture_output=True)
+    assert out.read_text().splitlines() == ["student,id,roulette,craps,total,notes", "points possible,,11,12,23,",
+                                            "ana,,9,4,13,",
+                                            "bo,,,12,12,\"2 files in craps.csv, the higher counted: choose one\""]
+    (tmp_path / "craps.csv").write_text("student,id,file,natural,total,notes\npoints possible,,,1,1,\n"
+                                        "ana,,ana.ipynb,lots,1,\n")
+    bad = subprocess.run([*CLASSROOM, "gradebook", str(tmp_path / "craps.csv"), "--out", str(out)],
+                         capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "craps.csv, line 3: the score of natural 'lots' is not a number of points" in bad.stderr
 
 
-def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_rest(tmp_path: Path) -> None:
+def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_rest(tmp_path):
     folder = tmp_path / "in"
     folder.mkdir()
     for number in range(4):
         (folder / f"s{number}.ipynb").write_text(json.dumps(notebook("teacher", "long-run")))
     out = tmp_path / "grades.csv"
-    command = [*GRADE, str(folder), "--assignment", "long-run", "--out", str(out), "--jobs", "1"]
+    command = grade(folder, "long-run", out, "--jobs", "1")
     grader = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     journal = journal_of(out)
     while grader.poll() is None and not (journal.exists() and journal.read_text().count("\n") >= 1):
@@ -379,16 +366,16 @@ def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_
     grader.kill()
     grader.wait()
     finished = [json.loads(line)["file"] for line in journal.read_text().splitlines()]
-    rows = list(csv.DictReader(out.open()))
-    assert {f"{row['student']}.ipynb" for row in rows[1:]} >= set(finished) and finished
-    assert all(row["total"] == "12" for row in rows)
+    rows = rows_of(out)
+    assert {row["file"] for row in rows[1:]} >= set(finished) and finished
+    assert all(row["total"] == "12" for row in rows[1:])
     again = subprocess.run(command, capture_output=True, text=True, check=True)
     assert again.stderr.count(": 12") == 4 - len(finished)
-    rows = list(csv.DictReader(out.open()))
+    rows = rows_of(out)
     assert [row["student"] for row in rows] == ["points possible", "s0", "s1", "s2", "s3"]
 
 
-def test_an_installed_copy_without_the_repository_grades_with_sources_given(tmp_path: Path) -> None:
+def test_an_installed_copy_without_the_repository_grades_a_course_given(tmp_path):
     site = tmp_path / "site"
     shutil.copytree(Path(casino_math.__file__).parent, site / "casino_math",
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -396,9 +383,45 @@ def test_an_installed_copy_without_the_repository_grades_with_sources_given(tmp_
     folder.mkdir()
     (folder / "ana.ipynb").write_text(json.dumps(notebook("teacher")))
     env = {**os.environ, "PYTHONPATH": str(site)}
-    command = [*GRADE, str(folder), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
+    command = [*CLASSROOM, "grade", str(folder), "--assignment", "roulette", "--out", str(tmp_path / "g.csv")]
     missing = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
-    assert missing.returncode == 2 and "no assignment sources in book/assignments/source; pass --sources DIR" in missing.stderr
-    subprocess.run([*command, "--sources", str(SOURCES)], env=env, cwd=tmp_path, check=True, capture_output=True)
-    rows = {row["student"]: row for row in csv.DictReader((tmp_path / "g.csv").open())}
-    assert rows["ana"]["total"] == str(FULL)
+    assert missing.returncode == 2 and "the following arguments are required: --course" in missing.stderr
+    subprocess.run([*command, "--course", str(BOOK)], env=env, cwd=tmp_path, check=True, capture_output=True)
+    assert by_student(tmp_path / "g.csv")["ana"]["total"] == str(FULL)
+
+
+# ---------------------------------------------------------------- the sandbox's own shared memory and private folders
+
+
+def reported(code, private=()):
+    """What a one-cell notebook reports as its answer ``found``, run in a sandbox (with ``private`` hidden)."""
+    job = {"cells": [{"code": code, "question": "found"}], "timeout": 60, "check_timeout": 10,
+           "answers": {"found": "found"}, "probes": {"found": {"public": {"kind": "value"}}}}
+    with tempfile.TemporaryDirectory() as copy:
+        result = sandbox.run(job, sandbox.bwrap(), sandbox.package_copy(copy), {}, tuple(private))
+    return data.decode(next(e for e in result.events if e.get("question") == "found")["value"])
+
+
+def test_shared_memory_is_a_small_tmpfs_of_the_sandboxs_own():
+    # The attack: 3 GB written to /dev/shm, a 12 GB tmpfs shared with the host, took the host's memory with it.
+    size, wrote = reported("import os\nstat = os.statvfs('/dev/shm')\ntry:\n"
+                           "    for n in range(4):  # files of 32 MB each, under the limit on any one file's size\n"
+                           "        open(f'/dev/shm/hoard{n}', 'wb').write(b'x' * (32 * 2**20))\n"
+                           "    wrote = 'all of it'\nexcept OSError as error:\n    wrote = str(error)\n"
+                           "found = [stat.f_blocks * stat.f_frsize, wrote]")
+    assert size <= sandbox.SHM_BYTES < sandbox.MEMORY_BYTES
+    assert "No space left on device" in wrote
+
+
+def test_a_course_inside_a_folder_the_sandbox_sees_stays_hidden():
+    # A course kept inside the Python environment's folder, which every sandbox sees read-only.
+    course = Path(sys.prefix) / f"classroom-test-course-{os.getpid()}"
+    (course / "source" / "keys").mkdir(parents=True)
+    try:
+        (course / "secret").write_text("ab" * 32)
+        (course / "source" / "keys" / "roulette.py").write_text("QUESTIONS = {}")
+        look = f"import os\nfound = [os.path.exists({str(course / 'secret')!r}), os.listdir({str(course)!r})]"
+        assert reported(look)[0] is True  # the folder would show...
+        assert reported(look, [course]) == [False, []]  # ...but the grader hides it
+    finally:
+        shutil.rmtree(course)

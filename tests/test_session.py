@@ -187,14 +187,15 @@ def test_the_explorer_follows_its_controls():
 
     game, roulette_bet, craps_bet, _, stake, bankroll, rounds, view, _ = flat(session_explorer(rounds=10))
     assert (game.label, roulette_bet.label, stake.label, bankroll.label, rounds.label) == ("Roulette", "Red", "$10", "$200", "10")
-    assert 'aria-label="The exact probability of each bankroll at the end of a session: $200 on roulette red' in view.value
+    assert 'aria-label="The exact probability of each bankroll at the end of a session: Red at roulette, from $200' in view.value
     game.value = 1
-    assert craps_bet.label == "Pass line" and "Hard 4" in craps_bet._options_labels and "craps pass line" in view.value
+    assert craps_bet.label == "Pass line" and "Hard 4" in craps_bet._options_labels and "Pass line at craps" in view.value
     craps_bet.value = [label for label, _ in craps_bet.options].index("Field")
     stake.value = STAKES.index(100)
     bankroll.value = BANKROLLS.index(50)
-    assert view.value == "<p>a bankroll of $50 does not cover one bet of $100; choose a larger bankroll or a smaller stake</p>"
-    assert explorer_table("craps", "field", 10, 200, 10).rows[0][1].startswith("craps field")
+    assert view.value == ('<p class="widget-refusal">a bankroll of $50 does not cover one bet of $100; choose a larger '
+                          "bankroll or a smaller stake</p>")
+    assert explorer_table("craps", "field", 10, 200, 10).rows[0][1].startswith("Field at craps")
 
 
 def test_the_static_twin_is_the_walk_in_dollars():

@@ -215,7 +215,8 @@ EXERCISE_BODY = re.compile(r"^```\{exercise\}(.*?)^```$", re.MULTILINE | re.DOTA
 #: The chapters of the games and of the long run: each asks a student for a proof or a derivation by hand.
 DERIVING = [p for p in CHAPTERS if p.stem not in ("chance", "foundations")]
 #: The chapters in which a student writes a simulation and reports an interval.
-SIMULATING = ["foundations", "roulette-variance", "craps-line", "baccarat", "long-run", "betting-systems"]
+SIMULATING = ["foundations", "roulette-variance", "roulette-fairness", "craps-line", "baccarat", "long-run",
+              "betting-systems"]
 
 
 def book_text() -> str:

@@ -1,7 +1,7 @@
 """Which edition a reader holds: the library's version and the commit the book was built from, and the PDF.
 
-The ``{edition}`` directive (used on the intro page) and every page's footer say
-"casino_math 0.1.0, built from commit 1a2b3c4".  When the PDF edition has been
+Every page's footer says "casino_math 0.1.0, built from commit 1a2b3c4"; the
+``{edition}`` directive (on the intro page) says it on paper, where there is no footer.  When the PDF edition has been
 built (``make pdf`` writes ``_build/latex/the-house-edge.pdf``), the site
 serves a copy at ``_static/the-house-edge.pdf`` and links it from every page's
 footer; without it the footer links nothing, so no link is ever broken.
@@ -15,6 +15,7 @@ from importlib import metadata
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 #: Where ``make pdf`` leaves the PDF (jupyter-book's LaTeX output folder and the targetname in _config.yml).
@@ -57,10 +58,14 @@ class edition_line(nodes.Inline, nodes.TextElement):
 
 
 class EditionDirective(SphinxDirective):
-    """``{edition}``: a paragraph naming the edition a reader holds."""
+    """``{edition}``: a paragraph naming the edition a reader holds, on paper (the PDF).  On the site every page's
+    footer says it, so the home page opens with the book, not with a version number."""
 
     def run(self):
-        return [nodes.paragraph("", "This edition: ", edition_line(), nodes.Text("."), classes=["edition"])]
+        paragraph = nodes.paragraph("", "This edition: ", edition_line(), nodes.Text("."), classes=["edition"])
+        printed = addnodes.only(expr="latex")
+        printed += paragraph
+        return [printed]
 
 
 def fill_edition_lines(app, doctree, docname) -> None:

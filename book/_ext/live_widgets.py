@@ -5,9 +5,10 @@ the ipywidgets view for Jupyter and a static HTML snapshot, which the site shows
 (``nb_mime_priority_overrides`` in ``_config.yml`` ranks ``text/html`` first for the
 HTML builder).  At build time this extension builds casino_math's pure-Python
 wheel and serves it under ``_static/live/``; ``book/_static/live-widgets.js``
-loads the self-hosted Pyodide (``offline_assets.py`` fetches it), installs the
-wheel from the site without resolving its dependencies, and calls the same
-Python function the Jupyter view calls; a chart in a result, a Vega-Lite
+starts a Web Worker (``book/_static/live-widgets-worker.js``) that loads the
+self-hosted Pyodide (``offline_assets.py`` fetches it), installs the wheel from
+the site without resolving its dependencies, and calls the same Python function
+the Jupyter view calls, off the page's thread; a chart in a result, a Vega-Lite
 specification, is drawn by the self-hosted vega-embed.  Nothing is fetched from another host.
 """
 
@@ -49,7 +50,7 @@ def build_wheel(root: Path, out: Path) -> Path:
 
 
 #: The files Pyodide downloads to start (its core, without packages), in the folder offline_assets serves it from.
-PYODIDE_DOWNLOADS = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_DOWNLOADS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
 def serve_wheel(app, config) -> None:
@@ -65,7 +66,8 @@ def serve_wheel(app, config) -> None:
 
 def runtime_config(wheel: str, download: int) -> str:
     """What the runtime reads: the paths, relative to the site's root (each page knows its way there), of Pyodide,
-    the wheel and the chart bundles in the order they load; and how many bytes starting Python downloads.
+    the wheel, the worker Python runs in and the chart bundles in the order they load; and how many bytes starting
+    Python downloads.
 
     >>> runtime_config("casino_math-0.2.0-py3-none-any.whl", 14_000_000).endswith('"megabytes": 14};')
     True
@@ -73,6 +75,7 @@ def runtime_config(wheel: str, download: int) -> str:
     from offline_assets import VEGA
 
     paths = {"pyodide": "_static/vendor/pyodide/", "wheel": f"_static/{WHEELS}/{wheel}",
+             "worker": "_static/live-widgets-worker.js",
              "vega": [f"_static/{bundle}" for bundle in VEGA], "megabytes": round(download / 1e6)}
     return f"window.LIVE_WIDGETS = {json.dumps(paths)};"
 

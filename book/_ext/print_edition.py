@@ -15,13 +15,14 @@ per builder; for LaTeX this transform runs first and:
 - numbers every output figure, with its alt text as the caption, and keeps a
   tall one short enough to share its page with the caption.
 
-It also gives the book its shape on paper: the intro page's text becomes a
-first chapter, "About this book" (Sphinx would otherwise make each of its
-sections a chapter), and each caption of the table of contents starts a part.
+It labels every named box (the "Assumption" boxes), so that the links to them resolve; and it gives the book its
+shape on paper: the intro page's text becomes a first chapter, "About this book" (Sphinx would otherwise make each
+of its sections a chapter), and each caption of the table of contents starts a part.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import struct
 from html.parser import HTMLParser
@@ -117,14 +118,51 @@ def column_widths(table: nodes.table) -> list[int]:
     return widths
 
 
+def longest_words(table: nodes.table) -> list[int]:
+    """The longest run of each column that no line can break: a word, or a piece of a long number or fraction
+    between the places :func:`breakable` lets it break."""
+    words: list[int] = []
+    for row in table.findall(nodes.row):
+        for i, entry in enumerate(row.children):
+            pieces = [piece for run in (entry.astext() or " ").split() for piece in unbreakable_pieces(run)]
+            words[len(words):] = [1] * (i + 1 - len(words))
+            words[i] = max([words[i], *map(len, pieces)])
+    return words
+
+
+def unbreakable_pieces(run: str) -> list[str]:
+    """A run of text without spaces, cut where :func:`breakable` lets a line break (a short run is not cut)."""
+    if not UNBREAKABLE.fullmatch(run):
+        return [run]
+    cuts = [0, *(point.end() for point in BREAK_AFTER.finditer(run)), len(run)]
+    return [run[a:b] for a, b in itertools.pairwise(cuts) if b > a]
+
+
+def planned_widths(widths: list[int], words: list[int]) -> list[int]:
+    """Each column's share of a line, in characters: room for its longest unbreakable word first (a narrow column of
+    numbers squeezed below that ran its "2.4233" past the table's edge, and a header "P($300)" into the next one),
+    then the rest of the line shared by how much more each column's text would take.
+
+    >>> planned_widths([21, 30, 28, 28, 12, 6], [6, 5, 14, 14, 5, 6])
+    [11, 12, 19, 19, 9, 9]
+    """
+    floors = [word + PADDING for word in words]
+    spare = LINE - sum(floors)
+    wants = [max(0, width - word) for width, word in zip(widths, words)]
+    if spare <= 0 or not sum(wants):
+        return floors
+    return [floor + spare * want // sum(wants) for floor, want in zip(floors, wants)]
+
+
 def fit_to_page(table: nodes.table) -> None:
-    """Give a table wider than a line columns that wrap, sized by their longest entries, and let it break across pages."""
+    """Give a table wider than a line columns that wrap, sized by their longest entries and never narrower than their
+    longest word, and let it break across pages."""
     widths = column_widths(table)
     colspecs = list(table.findall(nodes.colspec))
     if sum(widths) + 2 * len(widths) <= LINE or len(colspecs) != len(widths):
         return
-    for colspec, width in zip(colspecs, widths, strict=False):
-        colspec["colwidth"] = width + PADDING
+    for colspec, width in zip(colspecs, planned_widths(widths, longest_words(table))):
+        colspec["colwidth"] = width
     # Wrapped rows are tall: only a longtable may break across pages (Sphinx makes one only past 30 rows).
     table["classes"] += ["colwidths-given", "longtable"]
 
@@ -215,6 +253,47 @@ class PrintOutputs(SphinxPostTransform):
             image["height"] = MAX_HEIGHT
 
 
+def elements(node: nodes.Element, docname: str):
+    """Every element of a doctree, top down, with the page it came from.
+
+    The LaTeX builder joins the pages into one doctree, each in a ``start_of_file`` node whose children keep their
+    old parents: the page is found going down, not up.
+    """
+    if isinstance(node, addnodes.start_of_file):
+        docname = node["docname"]
+    yield node, docname
+    for child in node.children:
+        if isinstance(child, nodes.Element):
+            yield from elements(child, docname)
+
+
+def latex_labels(docname: str, ids: list[str]) -> str:
+    """LaTeX labels for a node's ids, as Sphinx's LaTeX writer names them (page:id) in its hyperlinks.
+
+    >>> print(latex_labels("book/kelly", ["assumption-kelly-any-stake"]))
+    \\phantomsection\\label{\\detokenize{book/kelly:assumption-kelly-any-stake}}
+    """
+    return "".join(rf"\phantomsection\label{{\detokenize{{{docname}:{id_}}}}}" for id_ in ids)
+
+
+class LabelBoxes(SphinxPostTransform):
+    """Give every box with a name (an admonition's ``:name:``, such as each "Assumption" box) a LaTeX label.
+
+    Sphinx's LaTeX writer labels sections, figures and tables, not admonitions: every link from the assumptions
+    appendix to its box pointed at a label the PDF never defined, and went nowhere.  The label goes just before the
+    box, so that a link lands at its title.
+    """
+
+    default_priority = 3
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        boxes = [(parent, box, docname) for parent, docname in elements(self.document, self.env.docname)
+                 for box in parent.children if isinstance(box, nodes.Admonition) and box["ids"]]
+        for parent, box, docname in boxes:
+            parent.insert(parent.children.index(box), nodes.raw("", latex_labels(docname, box["ids"]), format="latex"))
+
+
 #: The intro page's chapter title on paper (on the site the intro page is the home page).
 ABOUT = "About this book"
 
@@ -255,6 +334,7 @@ class BookShape(SphinxPostTransform):
 
 
 def setup(app):
+    app.add_post_transform(LabelBoxes)
     app.add_post_transform(PrintOutputs)
     app.add_post_transform(BookShape)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

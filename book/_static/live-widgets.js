@@ -2,21 +2,31 @@
 //
 // Each widget arrives as a static snapshot rendered in Python from its definition
 // (casino_math/widgets/live.py): disabled form controls, the result at the starting values, and the
-// definition as JSON.  "Run live in your browser" starts Pyodide (served by the site, once per page),
-// installs casino_math's wheel from the site, and from then on every control calls the widget's own
-// Python function, view_json, and shows the HTML it returns.  A chart in a result is a Vega-Lite
-// specification written by that Python function; vega-embed (served by the site) draws it, in the snapshot
-// as soon as the page has loaded and after every live update.
+// definition as JSON.  "Run live in your browser" starts Python in a Web Worker (live-widgets-worker.js: Pyodide,
+// served by the site, once per page) and installs casino_math's wheel from the site; from then on every control
+// calls the widget's own Python function, view_json, and shows the HTML it returns.  Python never runs on the
+// page's own thread, so the page scrolls and answers while a setting is computed: a computation that takes more
+// than a moment says so, and a newer setting supersedes it (only the newest setting of a widget is computed
+// next, and a result for a setting already changed is dropped).  A chart in a result is a Vega-Lite
+// specification written by that Python function; vega-embed (served by the site) draws it, in the snapshot as
+// soon as the page has loaded and after every live update.
+//
+// The result may hold controls of its own: a button with data-control="NAME" and data-option="I" ticks or
+// unticks option I of the tick-box control NAME (or chooses it, for a control of options), as the reader's
+// click on the control itself would.  A view may also name, for a control it makes irrelevant, the value to show
+// there (readouts: NAME -> [option number or null, text]), so that a greyed control shows what is in force.
 (() => {
   'use strict';
 
   const STEPS = 3;
+  const MOMENT = 300;  // ms: a computation longer than this shows that it is working
   const root = new URL(document.documentElement.dataset.content_root || './', document.baseURI);
-  let starting = null;  // the one start of Python on this page, shared by every widget
+  let python = null;    // the one Python of this page, in its worker, shared by every widget
   let charting = null;  // the one load of vega-embed on this page, shared by every chart
 
   const widgets = () => [...document.querySelectorAll('[data-live-widget]')];
   const frameOf = container => container.closest('.live-widget');
+  const definitionOf = container => JSON.parse(container.querySelector('.live-widget-definition').textContent);
 
   function say(container, text) {
     frameOf(container).querySelector('.live-widget-note').textContent = text;
@@ -24,6 +34,7 @@
 
   function progress(step, text) {
     for (const container of widgets()) {
+      if (container.dataset.state !== 'loading') continue;
       const bar = frameOf(container).querySelector('.live-widget-progress');
       bar.hidden = false;
       bar.value = step;
@@ -42,21 +53,13 @@
     }
   }
 
-  function loadScript(url) {
-    return new Promise((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = url;
-      script.onload = resolve;
-      script.onerror = () => reject(new Error(`${url.split('/').pop()} could not be loaded`));
-      document.head.append(script);
-    });
-  }
-
   async function fetchBytes(url) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url.split('/').pop()} could not be loaded (HTTP ${response.status})`);
     return response.arrayBuffer();
   }
+
+  // --- Charts ---------------------------------------------------------------------------------------------
 
   // vega, vega-lite and vega-embed are UMD bundles; run with no `define` in scope, each sets its global
   // (window.vega, window.vegaLite, window.vegaEmbed) instead of registering with the RequireJS that pages with
@@ -69,6 +72,20 @@
       new Function('define', 'module', 'exports', source)(undefined, undefined, undefined);
     }
     return window.vegaEmbed;
+  }
+
+  // A chart drawn in the page's colours: Vega's own are black on white, a light slab on the dark theme.
+  function themed() {
+    const page = getComputedStyle(document.documentElement);
+    const ink = page.getPropertyValue('--pst-color-text-base').trim() || '#222832';
+    const muted = page.getPropertyValue('--pst-color-text-muted').trim() || '#48566b';
+    const rule = page.getPropertyValue('--pst-color-border').trim() || '#d1d5da';
+    return {
+      background: null,
+      title: {color: ink},
+      axis: {labelColor: ink, titleColor: ink, domainColor: muted, tickColor: muted, gridColor: rule},
+      legend: {labelColor: ink, titleColor: ink},
+    };
   }
 
   async function drawCharts(scope) {
@@ -87,7 +104,7 @@
         // "container" width follows the window, and after the window narrows and widens it measured the old, wider
         // drawing: the chart grew past its frame.  The drawing's own width is followed instead.)
         spec.width = Math.max(1, Math.floor(target.clientWidth));
-        const drawn = await embed(target, spec, {actions: false, renderer: 'svg'});
+        const drawn = await embed(target, spec, {actions: false, renderer: 'svg', config: themed()});
         if (window.ResizeObserver) {
           new ResizeObserver(() => {
             const width = Math.floor(target.clientWidth);
@@ -105,32 +122,76 @@
     }
   }
 
-  // Python in the page, with casino_math installed from its wheel; its dependencies are not resolved
-  // (numpy has no browser build here, and the widgets' functions never import it).
-  async function startPython() {
+  // --- Python, in its worker ---------------------------------------------------------------------------------
+
+  // The worker computes one view at a time.  Each widget has at most one setting waiting (its newest), and the
+  // widgets take turns; a setting superseded while it waited is never sent.
+  function startPython() {
     const paths = window.LIVE_WIDGETS;
-    if (!paths) throw new Error('this page was built without the live runtime');
+    if (!paths || !paths.worker) return Promise.reject(new Error('this page was built without the live runtime'));
+    if (typeof Worker !== 'function') return Promise.reject(new Error('this browser does not run Web Workers'));
+    const worker = new Worker(new URL(paths.worker, root).href, {type: 'module'});
+    const waiting = new Map();  // container -> its newest setting not yet sent: {values, resolve}
+    const asked = new Map();    // id -> the request the worker is computing
+    let busy = false;
+    let next = 0;
+
+    const send = () => {
+      if (busy || !waiting.size) return;
+      const [container, request] = waiting.entries().next().value;
+      waiting.delete(container);
+      const definition = definitionOf(container);
+      const id = ++next;
+      asked.set(id, request);
+      busy = true;
+      worker.postMessage({type: 'view', id, name: definition.name, args: JSON.stringify(definition.args),
+                          values: JSON.stringify(request.values)});
+    };
+
+    const ready = new Promise((resolve, reject) => {
+      worker.onmessage = ({data}) => {
+        if (data.type === 'progress') progress(data.step, data.text);
+        else if (data.type === 'ready') resolve();
+        else if (data.type === 'failed') reject(new Error(data.reason));
+        else if (data.type === 'inactive') {
+          const request = asked.get(data.id);
+          if (request && request.early) request.early(JSON.parse(data.json));
+        } else if (data.type === 'view') {
+          const request = asked.get(data.id);
+          asked.delete(data.id);
+          busy = false;
+          request.resolve(data);
+          send();
+        }
+      };
+      worker.onerror = event => {
+        event.preventDefault();
+        reject(new Error(String(event.message || 'the worker could not start').replace(/^Uncaught (Error: )?/, '')));
+      };
+    });
     const size = paths.megabytes ? `, a download of about ${paths.megabytes} MB the first time` : '';
     progress(1, `Starting Python in your browser${size}`);
-    const pyodideRoot = new URL(paths.pyodide, root).href;
-    // The wheel downloads while Python starts; a failure is reported when it is awaited below.
-    const wheelBytes = fetchBytes(new URL(paths.wheel, root).href);
-    wheelBytes.catch(() => {});
-    await loadScript(pyodideRoot + 'pyodide.js');
-    const pyodide = await window.loadPyodide({indexURL: pyodideRoot, stdout: () => {}, stderr: () => {}});
-    progress(2, 'Installing casino_math');
-    const wheel = await wheelBytes;
-    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    pyodide.unpackArchive(wheel, 'wheel', {extractDir: sitePackages});
-    pyodide.runPython('import importlib; importlib.invalidate_caches()');
-    progress(3, 'Computing');
-    return pyodide.pyimport('casino_math.widgets.live').view_json;
+    worker.postMessage({type: 'start', pyodide: new URL(paths.pyodide, root).href,
+                        wheel: new URL(paths.wheel, root).href});
+
+    // The newest setting of a widget; a setting it replaces, if still waiting, is answered as superseded.
+    // ``early`` hears which controls are in play before the view itself is done.
+    const view = (container, values, early) => new Promise(resolve => {
+      const replaced = waiting.get(container);
+      if (replaced) replaced.resolve({superseded: true});
+      waiting.delete(container);  // to the back of the line: the widgets take turns
+      waiting.set(container, {values, resolve, early});
+      send();
+    });
+    return ready.then(() => ({view}));
   }
+
+  // --- Controls ------------------------------------------------------------------------------------------------
 
   function rawValues(container, definition) {
     const values = {};
     for (const control of definition.controls) {
-      const inputs = [...container.querySelectorAll(`[name="${control.name}"]`)];
+      const inputs = [...container.querySelectorAll(`.live-widget-controls [name="${control.name}"]`)];
       if (control.kind === 'checkbox') values[control.name] = inputs[0].checked;
       else if (control.kind === 'choices') values[control.name] = inputs.filter(i => i.checked).map(i => Number(i.value));
       else if (control.kind === 'buttons') values[control.name] = Number(inputs.find(i => i.checked).value);
@@ -139,79 +200,227 @@
     return values;
   }
 
-  function readout(container, definition) {
+  // A slider's value as shown beside it, and as a screen reader says it ("55%", "1 to 1"), not its position.
+  function readout(container, definition, overrides = {}) {
     for (const control of definition.controls) {
-      const input = container.querySelector(`input[type="range"][name="${control.name}"]`);
+      const input = container.querySelector(`.live-widget-controls input[type="range"][name="${control.name}"]`);
       if (!input) continue;
-      const shown = control.kind === 'options' ? control.options[Number(input.value)] : input.value;
+      const shown = overrides[control.name] ||
+        (control.kind === 'options' ? control.options[Number(input.value)] : input.value);
       input.closest('label').querySelector('output').textContent = shown;
+      input.setAttribute('aria-valuetext', shown);
     }
   }
 
-  function render(container, definition, viewJson) {
-    const values = JSON.stringify(rawValues(container, definition));
-    const shown = JSON.parse(viewJson(definition.name, JSON.stringify(definition.args), values));
-    const result = container.querySelector('.live-widget-result');
-    result.innerHTML = shown.html;
-    drawCharts(result);
+  // A readout a view gives for a control it makes irrelevant: the value in force there, and its position.
+  function applyReadouts(container, definition, readouts) {
+    const texts = {};
+    for (const [name, [raw, text]] of Object.entries(readouts || {})) {
+      const input = container.querySelector(`.live-widget-controls input[type="range"][name="${name}"]`);
+      if (!input) continue;
+      if (raw !== null) input.value = String(raw);
+      texts[name] = text;
+    }
+    readout(container, definition, texts);
+  }
+
+  // The result's own controls (the roulette layout's pockets) act on the form's controls.
+  function resultControlClicked(container, button) {
+    const inputs = [...container.querySelectorAll(`.live-widget-controls [name="${button.dataset.control}"]`)];
+    const target = inputs.find(i => i.value === button.dataset.option) || inputs[0];
+    if (!target || target.disabled) return;
+    if (target.type === 'checkbox') target.checked = !target.checked;
+    else if (target.type === 'radio') target.checked = true;
+    else target.value = button.dataset.option;
+    target.dispatchEvent(new Event('input', {bubbles: true}));
+    target.dispatchEvent(new Event('change', {bubbles: true}));
+  }
+
+  function enableControls(container, inactive) {
     for (const input of container.querySelectorAll('.live-widget-controls [name]')) {
-      input.disabled = shown.inactive.includes(input.name);
+      input.disabled = inactive.includes(input.name);
+    }
+    for (const button of container.querySelectorAll('.live-widget-result [data-control]')) {
+      button.disabled = inactive.includes(button.dataset.control);
     }
   }
+
+  // --- Going live, and every change after ------------------------------------------------------------------------
 
   const LIVE = 'Live: every change is computed in your browser by casino_math.';
 
-  // The last line of a Python error, without its exception's name: "ValueError: the shoe ..." -> "the shoe ...".
-  const reason = error => String(error.message || error).trim().split('\n').pop().replace(/^[A-Za-z_.]+: /, '');
-
-  function goLive(container, viewJson) {
-    const definition = JSON.parse(container.querySelector('.live-widget-definition').textContent);
-    const result = container.querySelector('.live-widget-result');
-    const update = () => {
-      try {
-        render(container, definition, viewJson);
-        result.classList.remove('live-widget-stale');
-        say(container, LIVE);
-      } catch (error) {
-        result.classList.add('live-widget-stale');  // what it shows is for the last setting that could be computed
-        say(container, `That setting could not be computed: ${reason(error)}. The result below is for the last ` +
-          'setting that could.');
-      }
-    };
-    container.querySelector('.live-widget-controls').addEventListener('input', () => readout(container, definition));
-    container.querySelector('.live-widget-controls').addEventListener('change', update);
-    render(container, definition, viewJson);
-    container.dataset.state = 'live';
+  function computing(container, on, superseded = false) {
     const frame = frameOf(container);
-    frame.querySelector('.live-widget-progress').hidden = true;
-    const button = frame.querySelector('.live-widget-run');
-    button.disabled = true;
-    button.hidden = true;
+    const result = container.querySelector('.live-widget-result');
+    const bar = frame.querySelector('.live-widget-progress');
+    clearInterval(Number(container.dataset.clock || 0));
+    if (!on) {
+      frame.classList.remove('live-widget-computing');
+      bar.hidden = true;
+      return;
+    }
+    const started = performance.now();
+    frame.classList.add('live-widget-computing');
+    bar.hidden = false;
+    bar.removeAttribute('value');  // no end known: the bar moves without a share
+    const note = frame.querySelector('.live-widget-note');
+    note.textContent = superseded ? 'Computing your newest setting in your browser…' :
+      'Computing this setting in your browser…';
+    const clock = document.createElement('span');
+    clock.className = 'live-widget-clock';
+    clock.setAttribute('aria-hidden', 'true');  // the seconds are seen; a screen reader hears the note once
+    note.append(clock);
+    container.dataset.clock = String(setInterval(() => {
+      clock.textContent = ` ${Math.round((performance.now() - started) / 1000)} s`;
+    }, 1000));
+    result.classList.add('live-widget-stale');
+  }
+
+  function show(container, definition, shown) {
+    const result = container.querySelector('.live-widget-result');
+    const focused = document.activeElement && result.contains(document.activeElement) &&
+      document.activeElement.dataset.control ? document.activeElement.dataset.option : null;
+    const mathjax = window.MathJax && window.MathJax.typesetPromise ? window.MathJax : null;
+    if (mathjax && mathjax.typesetClear) mathjax.typesetClear([result]);
+    result.innerHTML = shown.html;
+    if (mathjax && result.querySelector('.math')) mathjax.typesetPromise([result]).catch(() => {});
+    drawCharts(result);
+    enableControls(container, container.dataset.state === 'live' ? shown.inactive : []);
+    applyReadouts(container, definition, shown.readouts);
+    if (focused !== null) {  // a pocket pressed on the layout keeps the focus once the layout is drawn again
+      const again = result.querySelector(`[data-control][data-option="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  async function update(container, definition) {
+    const result = container.querySelector('.live-widget-result');
+    const started = performance.now();
+    const pending = Number(container.dataset.pending || 0) + 1;
+    container.dataset.pending = String(pending);
+    result.setAttribute('aria-busy', 'true');
+    const slow = setTimeout(() => computing(container, true, pending > 1), MOMENT);
+    const answer = await python.view(container, rawValues(container, definition), inactive => {
+      if (Number(container.dataset.pending) === pending) enableControls(container, inactive);
+    });
+    clearTimeout(slow);
+    // A newer setting of this widget has taken its place: its result, not this one, is shown.
+    if (answer.superseded || Number(container.dataset.pending) !== pending) return;
+    container.dataset.pending = '0';
+    computing(container, false);
+    result.removeAttribute('aria-busy');
+    container.dataset.updateMs = String(Math.round(performance.now() - started));
+    if (answer.error) {
+      result.classList.add('live-widget-stale');  // what it shows is for the last setting that could be computed
+      say(container, `That setting could not be computed: ${answer.error}. The result below is for the last ` +
+        'setting that could.');
+      return;
+    }
+    show(container, definition, JSON.parse(answer.json));
+    result.classList.remove('live-widget-stale');
     say(container, LIVE);
   }
 
-  async function start() {
+  async function goLive(container) {
+    const definition = definitionOf(container);
+    const controls = container.querySelector('.live-widget-controls');
+    controls.addEventListener('input', () => readout(container, definition));
+    controls.addEventListener('change', () => update(container, definition));
+    container.querySelector('.live-widget-result').addEventListener('click', event => {
+      const button = event.target instanceof Element && event.target.closest('[data-control]');
+      if (button && !button.disabled) resultControlClicked(container, button);
+    });
+    container.dataset.state = 'live';
+    const button = frameOf(container).querySelector('.live-widget-run');
+    button.disabled = true;
+    button.hidden = true;
+    await update(container, definition);
+  }
+
+  async function start(event) {
+    const pressed = event && event.currentTarget && widgets().find(c => frameOf(c).contains(event.currentTarget));
     for (const container of widgets()) {
       container.dataset.state = 'loading';
       frameOf(container).querySelector('.live-widget-run').disabled = true;
     }
-    starting = starting || startPython();
     try {
-      const viewJson = await starting;
-      for (const container of widgets()) goLive(container, viewJson);
+      python = await (starting || (starting = startPython()));
     } catch (error) {
       fail(String(error.message || error).trim().split('\n')[0].replace(/\.$/, ''));
+      return;
     }
+    progress(3, 'Computing');
+    await Promise.all(widgets().map(async container => {
+      await goLive(container);
+      // The reader's focus goes where the button they pressed was: the first control of its widget.
+      if (container === pressed) {
+        const first = container.querySelector('.live-widget-controls :is(input, select, button):not(:disabled)');
+        if (first) first.focus();
+      }
+    }));
+  }
+  let starting = null;
+
+  // --- The page: snapshots, readouts, and a way to the widgets for the keyboard --------------------------------
+
+  // A skip link at the top of the page: one Tab, then Enter, reaches the first widget's button (or control).
+  function addSkipLink() {
+    const first = widgets()[0];
+    if (!first) return;
+    const frame = frameOf(first);
+    frame.id = frame.id || 'live-widget-1';
+    const link = document.createElement('a');
+    link.href = `#${frame.id}`;
+    link.textContent = widgets().length > 1 ? 'Skip to the first live widget' : 'Skip to the live widget';
+    link.addEventListener('click', event => {
+      event.preventDefault();
+      const target = frame.querySelector('.live-widget-run:not([hidden]):not(:disabled)') ||
+        frame.querySelector('.live-widget-controls :is(input, select, button):not(:disabled)') || frame;
+      if (target === frame) frame.tabIndex = -1;
+      frame.scrollIntoView({block: 'start'});
+      target.focus();
+    });
+    // Drawn as the theme's own skip link ("Skip to main content"), and reached right after it.
+    const bar = document.createElement('div');
+    bar.className = 'skip-link d-print-none live-widget-skip';
+    bar.append(link);
+    const themes = document.querySelector('.skip-link');
+    if (themes) themes.after(bar);
+    else document.body.prepend(bar);
   }
 
   function init() {
-    for (const container of widgets()) drawCharts(container.querySelector('.live-widget-result'));
+    for (const container of widgets()) {
+      readout(container, definitionOf(container));
+      drawCharts(container.querySelector('.live-widget-result'));
+      const frame = frameOf(container);
+      const note = frame.querySelector('.live-widget-note');
+      note.textContent = note.dataset.siteNote || note.textContent;  // the snapshot's own note is for notebooks
+      // A notebook keeps the button and the progress bar out of sight with an inline style (its sanitizer drops
+      // `hidden`); here their `hidden` attribute does.
+      for (const part of frame.querySelectorAll('.live-widget-run, .live-widget-progress')) {
+        part.style.removeProperty('display');
+      }
+    }
+    addSkipLink();
+    // The reader switches between the light and the dark theme: the charts are drawn again in its colours.
+    let theme = document.documentElement.dataset.theme;
+    new MutationObserver(() => {
+      if (document.documentElement.dataset.theme === theme) return;
+      theme = document.documentElement.dataset.theme;
+      for (const container of widgets()) {
+        const result = container.querySelector('.live-widget-result');
+        result.querySelectorAll('.live-widget-chart-drawing').forEach(drawing => drawing.remove());
+        drawCharts(result);
+      }
+    }).observe(document.documentElement, {attributes: true, attributeFilter: ['data-theme']});
     if (typeof WebAssembly !== 'object') {
       fail('this browser does not run WebAssembly');
       return;
     }
     for (const container of widgets()) {
       const button = frameOf(container).querySelector('.live-widget-run');
+      button.hidden = false;
       button.disabled = false;
       button.addEventListener('click', start);
     }

@@ -1,33 +1,46 @@
-"""The classroom: assignments that students can check and teachers can grade.
+"""The classroom: a course's assignments, which students check as they work and teachers grade, term by term.
 
-One source per assignment (``book/assignments/source/<name>.py``) makes two
-notebooks: the student's, with a check cell after every question and no
-solution anywhere in it, and the teacher's, with the solutions.  The answer
-keys stay with the teacher, beside the sources (``source/keys/<name>.py``); the
-package holds only the machinery and, for the check cells, hashes.  The modules:
+A teacher's course folder (``python -m casino_math.classroom init COURSE``) holds
+each assignment's one source (``source/NAME.py``) and its answer key
+(``source/keys/NAME.py``), and the secret its per-student variants are drawn
+from.  ``build`` makes two notebooks from a source: the student's, with a check
+cell after every question, no solution anywhere in it, and the public checks
+it needs in a hidden cell; and the teacher's, with the solutions.  ``grade``
+runs every submission in a sandbox and judges what it reports against the key;
+``gradebook`` merges the grades, or writes the file an LMS imports.  The
+modules, by concern:
 
-- :mod:`~casino_math.classroom.source`: reading a source, and the two versions made from it;
-- :mod:`~casino_math.classroom.checks`: judging an answer: right, or not right yet with a hint;
-- :mod:`~casino_math.classroom.keys`: loading the teacher's answer keys (public and hidden tests);
-- :mod:`~casino_math.classroom.public`: the check cells' checks, as hashes and hints;
-- :mod:`~casino_math.classroom.data`: answers as plain data, the only thing a graded notebook reports;
-- :mod:`~casino_math.classroom.runner`: what runs inside the sandbox: the cells, and the answers they leave;
-- :mod:`~casino_math.classroom.sandbox`: bubblewrap around each submission, with limits;
-- :mod:`~casino_math.classroom.kernel`: running a notebook in a fresh Jupyter kernel (to build the notebooks);
-- :mod:`~casino_math.classroom.build`: writing the notebooks (``python -m casino_math.classroom build``);
-- :mod:`~casino_math.classroom.grade`: grading a folder of submissions into a CSV
-  (``python -m casino_math.classroom grade SUBMISSIONS --assignment NAME --out grades.csv``).
+- the assignment: :mod:`~casino_math.classroom.source` (its source), :mod:`~casino_math.classroom.notebooks`
+  (the two notebooks), :mod:`~casino_math.classroom.variants` (each student's numbers),
+  :mod:`~casino_math.classroom.course` (the course folder), :mod:`~casino_math.classroom.build`;
+- judging: :mod:`~casino_math.classroom.verdict`, :mod:`~casino_math.classroom.judges` (the judges, once),
+  :mod:`~casino_math.classroom.checks` (the key's kinds of question), :mod:`~casino_math.classroom.keys`,
+  :mod:`~casino_math.classroom.public` (the check cells' hashed checks);
+- running: :mod:`~casino_math.classroom.data`, :mod:`~casino_math.classroom.runner`,
+  :mod:`~casino_math.classroom.sandbox`, :mod:`~casino_math.classroom.kernel`;
+- grading: :mod:`~casino_math.classroom.discovery`, :mod:`~casino_math.classroom.roster`,
+  :mod:`~casino_math.classroom.submitted`, :mod:`~casino_math.classroom.probes`,
+  :mod:`~casino_math.classroom.marks`, :mod:`~casino_math.classroom.journal`, :mod:`~casino_math.classroom.late`,
+  :mod:`~casino_math.classroom.grade`;
+- what a teacher gets: :mod:`~casino_math.classroom.sheet` (the CSV), :mod:`~casino_math.classroom.feedback`,
+  :mod:`~casino_math.classroom.byhand` (questions marked by hand), :mod:`~casino_math.classroom.gradebook`,
+  :mod:`~casino_math.classroom.lms`.
 
-This module itself is what a student's check cells import, and stays light:
+This module itself is what a student's notebook imports, and stays light:
 
 >>> from fractions import Fraction
->>> check("roulette.red", Fraction(1, 2))
-roulette.red: not right yet. Hint: a wheel of 36 pockets has no zeros: the Oxford wheel has 0 and 00 as well, and they are neither red nor black.
->>> check("roulette.red", ...)
-roulette.red: not answered yet.
+>>> from casino_math.classroom.checks import Exact
+>>> from casino_math.classroom.public import pack, publish
+>>> red = Exact("wheel.red", right=lambda: Fraction(9, 19), hint="count the pockets",
+...             mistakes=lambda: {Fraction(1, 2): "the wheel has two zeros"})
+>>> load_checks("wheel", pack({"red": publish(red)}))    # what a notebook's hidden cell does
+>>> check("wheel.red", Fraction(1, 2))
+wheel.red: not right yet. Hint: the wheel has two zeros.
+>>> check("wheel.red", ...)
+wheel.red: not answered yet.
 """
 
-from .checks import Feedback
-from .public import check
+from .public import check, load_checks
+from .verdict import Feedback, Status
 
-__all__ = ["Feedback", "check"]
+__all__ = ["Feedback", "Status", "check", "load_checks"]

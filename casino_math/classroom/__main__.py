@@ -1,9 +1,14 @@
-"""``python -m casino_math.classroom``: build the assignments' notebooks, grade a folder of submissions, merge grades.
+"""``python -m casino_math.classroom``: a course's term, from ``init`` to the file an LMS imports.
 
-    python -m casino_math.classroom build [NAME ...] [--out DIR]
-    python -m casino_math.classroom grade SUBMISSIONS --assignment NAME --out FILE.csv [--jobs N] [--timeout S]
-        [--check-timeout S] [--feedback DIR] [--sources DIR] [--regrade] [--no-sandbox]
-    python -m casino_math.classroom gradebook CSV... --out FILE.csv
+    init COURSE [--from DIR]
+    build [NAME ...] --course COURSE [--out DIR] [--no-run]
+    build NAME --course COURSE --roster ROSTER --out DIR
+    grade SUBMISSIONS --course COURSE --assignment NAME [--out FILE.csv] [--roster ROSTER] [--feedback DIR]
+        [--deadline TIME --late-penalty N%|zero [--manifest FILE]] [--jobs N] [--timeout S] [--check-timeout S]
+        [--regrade] [--no-sandbox]
+    feedback --course COURSE --assignment NAME [--grades FILE.csv] --out DIR
+    gradebook [CSV ...] --out FILE [--course COURSE] [--roster ROSTER] [--lms canvas|moodle|blackboard]
+        [--lms-id NAME=ID ...]
 """
 
 from __future__ import annotations
@@ -13,117 +18,219 @@ import os
 import sys
 import tempfile
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from . import build as builder
+from . import byhand, feedback, gradebook, journal, late, lms, roster, sandbox, sheet
+from . import course as courses
 from . import grade as grader
-from . import sandbox
+from .marks import Grade, readable
+
+EXAMPLES = Path("book") / "assignments"
 
 
 def parser() -> argparse.ArgumentParser:
     """The command line's parser.
 
-    >>> args = parser().parse_args(["grade", "in", "--assignment", "craps", "--out", "g.csv"])
-    >>> args.timeout, args.check_timeout, args.jobs == (os.cpu_count() or 1)
-    (120.0, 60.0, True)
+    >>> args = parser().parse_args(["grade", "in", "--course", "c", "--assignment", "craps"])
+    >>> args.timeout, args.check_timeout, args.jobs == (os.cpu_count() or 1), args.out
+    (120.0, 60.0, True, None)
     """
     top = argparse.ArgumentParser(prog="python -m casino_math.classroom",
-                                  description="Assignments students can check and teachers can grade.")
+                                  description="A course's assignments: build them, grade them, export the grades.")
     sub = top.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="write the student and teacher notebooks from the sources")
+    i = sub.add_parser("init", help="make a course folder, with the book's assignments as examples and a secret")
+    i.add_argument("folder", type=Path, metavar="COURSE", help="the course folder to make (it must not exist)")
+    i.add_argument("--from", dest="examples", type=Path, default=EXAMPLES,
+                   help="the course whose assignments to copy (default: %(default)s, in a copy of the book)")
+    b = sub.add_parser("build", help="write the student and teacher notebooks, after checking the keys")
     b.add_argument("names", nargs="*", metavar="NAME", help="only these assignments (default: all)")
-    b.add_argument("--sources", type=Path, default=grader.SOURCES, help="the folder of sources (default: %(default)s)")
-    b.add_argument("--out", type=Path, default=builder.ASSIGNMENTS,
-                   help="where the notebooks go: DIR/NAME.ipynb, and the teacher's DIR/solutions/NAME.ipynb")
+    _course(b)
+    b.add_argument("--out", type=Path, help="where the notebooks go: DIR/NAME.ipynb and DIR/solutions/NAME.ipynb "
+                                            "(default: the course folder)")
+    b.add_argument("--roster", type=Path, help="a notebook per student, with their own numbers: "
+                                               "OUT/STUDENT.ipynb and OUT/solutions/STUDENT.ipynb")
     b.add_argument("--no-run", action="store_true", help="write the notebooks without running them (no outputs)")
     g = sub.add_parser("grade", help="grade a folder of submitted notebooks into a CSV")
     g.add_argument("submissions", type=Path, metavar="SUBMISSIONS",
-                   help="a folder of notebooks: SUBMISSIONS/<student>.ipynb or SUBMISSIONS/<student>/<any>.ipynb")
+                   help="a folder of notebooks: SUBMISSIONS/<student>.ipynb, SUBMISSIONS/<student>/<any>.ipynb, "
+                        "or a Canvas bulk download")
+    _course(g)
     g.add_argument("--assignment", required=True, help="the assignment graded (the name of its source)")
-    g.add_argument("--out", type=Path, required=True, help="the CSV to write: one row per file")
+    g.add_argument("--out", type=Path, help="the CSV to write (default: COURSE/grades/NAME.csv)")
+    g.add_argument("--roster", type=Path, help="the class roster (CSV: student, id, and name, email, section)")
+    g.add_argument("--feedback", type=Path, metavar="DIR", help="also write DIR/<student>.md: each question's hint")
+    g.add_argument("--deadline", help="the deadline, in ISO 8601 (2026-12-05T17:00+01:00)")
+    g.add_argument("--late-penalty", metavar="N%%|zero",
+                   help="the share of the points taken per day late, or zero for no points")
+    g.add_argument("--manifest", type=Path, help="when each file was handed in: a CSV (file or id, submitted) or "
+                                                 "Canvas's submissions JSON")
     g.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="submissions graded at once (default: %(default)s)")
     g.add_argument("--timeout", type=float, default=float(grader.DEFAULT_TIMEOUT),
                    help="seconds allowed for running one notebook's cells (default: %(default)g)")
     g.add_argument("--check-timeout", type=float, default=float(grader.CHECK_SECONDS),
                    help="seconds allowed for one check of a submitted function (default: %(default)g)")
-    g.add_argument("--feedback", type=Path, metavar="DIR", help="also write DIR/<student>.md: each question's hint")
-    g.add_argument("--sources", type=Path, default=grader.SOURCES,
-                   help="the folder of sources and answer keys (default: %(default)s)")
-    g.add_argument("--regrade", action="store_true", help="grade every file again, not only those not yet graded")
+    g.add_argument("--regrade", action="store_true", help="grade every file again (the old grades stay until replaced)")
     g.add_argument("--no-sandbox", action="store_true", help="run notebooks without isolation (only notebooks you trust)")
-    m = sub.add_parser("gradebook", help="merge assignments' CSVs into one class gradebook")
-    m.add_argument("csvs", nargs="+", type=Path, metavar="CSV", help="CSVs written by the grade command")
-    m.add_argument("--out", type=Path, required=True, help="the gradebook to write: students by assignments")
+    f = sub.add_parser("feedback", help="write each student's feedback from the grades, without running anything")
+    _course(f)
+    f.add_argument("--assignment", required=True, help="the assignment graded")
+    f.add_argument("--grades", type=Path, help="the CSV the grade command wrote (default: COURSE/grades/NAME.csv)")
+    f.add_argument("--out", type=Path, required=True, help="the folder to write DIR/<student>.md into")
+    m = sub.add_parser("gradebook", help="merge assignments' CSVs into one gradebook, or an LMS's import file")
+    m.add_argument("csvs", nargs="*", type=Path, metavar="CSV", help="CSVs the grade command wrote "
+                                                                     "(default: every CSV in COURSE/grades)")
+    m.add_argument("--course", type=Path, help="the course folder (for its grades folder)")
+    m.add_argument("--out", type=Path, required=True, help="the file to write")
+    m.add_argument("--roster", type=Path, help="the class roster: every student gets a row, matched by id")
+    m.add_argument("--lms", choices=sorted(lms.FORMATS), help="write the file this LMS imports (needs --roster)")
+    m.add_argument("--lms-id", action="append", default=[], metavar="NAME=ID",
+                   help="an assignment's ID in the LMS (Canvas's assignment ID, Blackboard's column ID)")
     return top
+
+
+def _course(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--course", type=Path, required=True, help="the course folder (made by init)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2, with the reason on stderr, for a bad request).
 
-    >>> main(["grade", "/no/such/folder", "--assignment", "craps", "--out", "grades.csv"])
+    >>> main(["grade", "/no/such/folder", "--course", "/no/such/course", "--assignment", "craps"])
     2
     """
     args = parser().parse_args(argv)
     try:
-        if args.command == "build":
-            changed = builder.build(args.sources, args.out, args.out / "solutions", args.names or None,
-                                    run=not args.no_run)
-            print("\n".join(f"wrote {_shown(path)}" for path in changed) or "nothing changed")
-            return 0
-        if args.command == "gradebook":
-            rows = grader.gradebook(args.csvs, args.out)
-            n = len(args.csvs)
-            print(f"wrote {args.out}: {len(rows) - 1} students, {n} assignment{'s' * (n != 1)}")
-            return 0
-        return _grade(args)
+        return COMMANDS[args.command](args)
     except (ValueError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {readable(error, None)}", file=sys.stderr)
         return 2
 
 
-def _shown(path: Path) -> Path:
-    try:
-        return path.resolve().relative_to(Path.cwd())
-    except ValueError:
-        return path
+def _init(args: argparse.Namespace) -> int:
+    made = courses.init(args.folder, args.examples)
+    print(f"made the course {made.folder}: {', '.join(made.names())} (edit them in {made.sources}); "
+          f"its secret is {made.folder / courses.SECRET}: keep it, and keep it private")
+    return 0
 
 
-def _grade(args: argparse.Namespace) -> int:
+def _build(args: argparse.Namespace) -> int:
+    course = courses.at(args.course)
+    if args.out is not None and (args.out.exists() and not args.out.is_dir()):
+        raise ValueError(f"--out {args.out} is a file: give the folder to write the notebooks into (it is made if "
+                         "missing)")
+    people = roster.read(args.roster) if args.roster else None
+    changed = builder.build(course, args.names or None, args.out, run=not args.no_run and people is None,
+                            roster=people)
+    print("\n".join(f"wrote {path}" for path in changed) or "nothing changed")
+    return 0
+
+
+def _grade_request(args: argparse.Namespace) -> grader.Request:
     for name, value in (("--timeout", args.timeout), ("--check-timeout", args.check_timeout), ("--jobs", args.jobs)):
         if not value > 0:
             raise ValueError(f"{name} must be more than 0, not {value:g}")
+    course = courses.at(args.course)
     if not args.submissions.is_dir():
         raise ValueError(f"{args.submissions} is not a folder; give the folder that holds the submitted notebooks")
-    if args.out.is_dir() or not args.out.parent.is_dir():
-        raise ValueError(f"--out {args.out}: " + ("is a folder" if args.out.is_dir() else "its folder does not exist")
+    out = args.out or course.grades / f"{args.assignment}.csv"
+    if args.out is None:
+        out.parent.mkdir(exist_ok=True)
+    if out.is_dir() or not out.parent.is_dir():
+        raise ValueError(f"--out {out}: " + ("is a folder" if out.is_dir() else "its folder does not exist")
                          + "; give the CSV file to write, in a folder that exists (such as grades.csv)")
+    if (args.deadline is None) != (args.late_penalty is None):
+        raise ValueError("a late policy needs both --deadline TIME and --late-penalty (N% per day, or zero)")
+    policy = late.LatePolicy(late.when(args.deadline), late.penalty(args.late_penalty)) \
+        if args.deadline is not None else None
+    if args.manifest and policy is None:
+        raise ValueError("--manifest gives the times a late policy judges: give --deadline and --late-penalty too")
+    return grader.Request(args.submissions, course, args.assignment, out,
+                          roster.read(args.roster) if args.roster else None, policy,
+                          late.read_manifest(args.manifest) if args.manifest else None, args.regrade, args.jobs,
+                          args.feedback)
+
+
+def _grade(args: argparse.Namespace) -> int:
+    request = _grade_request(args)
     program = None if args.no_sandbox else sandbox.bwrap()
     if program is None and not args.no_sandbox:
         raise ValueError("cannot isolate the notebooks: bubblewrap (bwrap) is missing or does not work here; install "
                          "Debian's bubblewrap, or pass --no-sandbox to grade without isolation")
     if args.no_sandbox:
         print(f"warning: {sandbox.RISK}", file=sys.stderr)
-    key = grader.load_key(args.assignment, args.sources)
 
-    def progress(entry: dict[str, Any]) -> None:
-        row = entry["row"]
-        notes = f"  ({row['notes']})" if row["notes"] else ""
-        print(f"{grader.readable(row['student'])} [{grader.readable(entry['file'])}]: {row['total']}{notes}",
-              file=sys.stderr)
-        if args.feedback:
-            args.feedback.mkdir(parents=True, exist_ok=True)
-            name = row["student"] if len(entry["files"]) == 1 else f"{row['student']}--{Path(entry['file']).stem}"
-            (args.feedback / f"{name}.md").write_text(grader.feedback_text(key.assignment, entry), encoding="utf-8",
-                                                      errors="backslashreplace")
+    def progress(sub: grader.Submission, grade: Grade) -> None:
+        notes = f"  ({'; '.join(grade.notes)})" if grade.notes else ""
+        print(f"{readable(grade.student)} [{readable(grade.file)}]: {grade.total}{notes}", file=sys.stderr)
 
+    def warn(message: str) -> None:
+        print(f"note: {message}", file=sys.stderr)
+
+    private = grader.private_folders(request.course.folder, request.folder, request.out.parent, request.feedback,
+                                     request.roster.path.parent if request.roster else None,
+                                     args.manifest.parent if args.manifest else None)
+    sandbox.covers(private)  # a private folder no sandbox can be kept from seeing is refused before any work
     with tempfile.TemporaryDirectory(prefix="classroom-package-") as copy:
-        options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy))
-        entries = grader.grade_folder(args.submissions, args.assignment, args.out, args.sources, options, args.jobs,
-                                      args.regrade, progress)
-    print(f"graded {len(entries)} file{'s' if len(entries) != 1 else ''} of {args.assignment} "
-          f"(out of {key.assignment.points} points) into {args.out}")
+        options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy), private)
+        grading, subs, _ = grader.grade_folder(request, options, progress, warn)
+    n = len(subs)
+    print(f"graded {n} file{'s' * (n != 1)} of {request.assignment} (out of {grading.assignment.points} points) "
+          f"into {request.out}")
     return 0
+
+
+def _feedback(args: argparse.Namespace) -> int:
+    course = courses.at(args.course)
+    grading = grader.Grading(course, args.assignment)
+    csv_path = args.grades or course.grades / f"{args.assignment}.csv"
+    entries = journal.read(journal.journal_of(csv_path), args.assignment)
+    if not csv_path.is_file() or not entries:
+        raise ValueError(f"no grades of {args.assignment} in {csv_path}; run the grade command first")
+    assignment = grading.assignment
+    hand = {q.id: q.points for q in assignment.questions if q.by_hand}
+    rows = sheet.read(csv_path, {q.id: q.points for q in assignment.questions},
+                      byhand.read_marks(byhand.folder_of(csv_path), hand))
+    by_name = {sheet.cell(file): entry for file, entry in entries.items()}
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row.student] = counts.get(row.student, 0) + 1
+    written, used = [], set[str]()
+    for row in rows:
+        entry = by_name.get(row.file)
+        notes = tuple(n for n in row.notes if not n.startswith(grader.UNMARKED))
+        row = replace(row, notes=(*notes, *grader.unmarked(list(hand), row.scores)))
+        if entry is not None:
+            name = feedback.name_of(row.student, row.file, used, counts[row.student] > 1)
+            written.append(feedback.write(args.out, name, feedback.text(assignment, entry.grade, row)))
+    print(f"wrote {len(written)} feedback file{'s' * (len(written) != 1)} into {args.out}")
+    return 0
+
+
+def _gradebook(args: argparse.Namespace) -> int:
+    csvs = list(args.csvs)
+    if not csvs and args.course:
+        csvs = sorted(courses.at(args.course).grades.glob("*.csv"))
+    if not csvs:
+        raise ValueError("give the CSVs to merge (or --course COURSE, to merge every CSV in COURSE/grades)")
+    if args.lms and not args.roster:
+        raise ValueError(f"--lms {args.lms} needs --roster: the LMS matches each student by their ID")
+    people = roster.read(args.roster) if args.roster else None
+    book = gradebook.merge(csvs, people)
+    if args.lms and people:
+        lms.write(book, people, args.lms, args.out, lms.lms_ids(args.lms_id))
+    else:
+        gradebook.write(book, args.out)
+    for student in book.left_out:
+        print(f"note: {readable(student)} was graded but is not on the roster: left out of {args.out}", file=sys.stderr)
+    n = len(book.sheets)
+    print(f"wrote {args.out}: {len(book.rows)} students, {n} assignment{'s' * (n != 1)}"
+          + (f", for {args.lms}" if args.lms else ""))
+    return 0
+
+
+COMMANDS = {"init": _init, "build": _build, "grade": _grade, "feedback": _feedback, "gradebook": _gradebook}
 
 
 if __name__ == "__main__":

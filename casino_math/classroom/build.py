@@ -1,99 +1,68 @@
-"""Writing the assignments' notebooks from their sources (``python -m casino_math.classroom build``).
+"""Writing an assignment's notebooks from its source, after checking the key against the teacher's own solution.
 
-For each source ``book/assignments/source/<name>.py`` it writes the student's
-notebook ``book/assignments/<name>.ipynb`` (published with the book) and the
-teacher's ``book/assignments/solutions/<name>.ipynb`` (kept out of the book),
-each run in a fresh kernel so that its outputs are saved.  It refuses to write
-them unless every check in the teacher's version says "right" and every check
-in the student's says "not answered yet", and unless the source's questions
-and tests and the checks of its answer key (:mod:`casino_math.classroom.keys`) match one to one.  It also
-writes the package's public checks (:mod:`casino_math.classroom.public`) from the keys, since the student's
-check cells run them.
+``python -m casino_math.classroom build --course COURSE`` writes, for each
+source ``COURSE/source/NAME.py``, the student's notebook ``COURSE/NAME.ipynb``
+and the teacher's ``COURSE/solutions/NAME.ipynb`` (``--out DIR`` writes them to
+``DIR/NAME.ipynb`` and ``DIR/solutions/NAME.ipynb``).  With ``--roster`` it
+writes each student's own, with the numbers of their variant:
+``OUT/<student>.ipynb`` and ``OUT/solutions/<student>.ipynb``.
 
-Both notebooks begin with the book's hidden Colab install cell (the one
-``book/_ext/colab.py`` writes into every chapter), since Colab opens a
-notebook without the repository around it.
+Nothing is written unless every check holds:
 
-A file is rewritten only when its content changes, so running the build twice
-changes nothing.
+- the source's questions and tests and the key's checks match one to one, and every parameter the source names
+  is one of the key's;
+- the teacher's solution, graded as a submission is graded (in the sandbox, with the hidden tests), scores full
+  marks, and the public checks a student's notebook carries say *right* to the same answers;
+- when the notebooks are run (not with ``--roster``), every check of the teacher's version says *right* and every
+  check of the student's says *not answered yet*.
+
+A file is rewritten only when its content changes, so building twice changes nothing.
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Collection
-from importlib.util import module_from_spec, spec_from_file_location
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 from nbformat import NotebookNode
 
-from . import public, source
-from .checks import NOT_ANSWERED, RIGHT, Check
-from .grade import SOURCES, source_files
+from . import notebooks, probes, public, sandbox, source, submitted
+from .course import Course
+from .grade import Grading
 from .kernel import execute
-from .keys import questions_of, tests_of
+from .roster import Roster
+from .variants import Variant
+from .verdict import Status
 
-#: Where the student notebooks go (the book publishes them).
-ASSIGNMENTS = SOURCES.parent
-#: Where the teacher notebooks go (the book leaves them out).
-SOLUTIONS = ASSIGNMENTS / "solutions"
-#: The book's tool that keeps a Colab install cell in every chapter.
-COLAB = ASSIGNMENTS.parent / "_ext" / "colab.py"
+#: Time limits for running the teacher's solution at build time (seconds).
+BUILD_TIMEOUT, BUILD_CHECK_TIMEOUT = 600, 300
 
 
-def colab_cell() -> NotebookNode | None:
-    """The book's hidden first cell that installs casino_math on Colab (None if the book has no such tool).
+def assignments(course: Course, names: Collection[str] | None = None) -> list[str]:
+    """The assignments to build: all of the course's, or those named.
 
-    >>> cell = colab_cell()
-    >>> cell.id, cell.metadata["tags"], 'if "google.colab" in sys.modules:' in cell.source
-    ('colab-install', ['remove-cell', 'colab-install'], True)
-    """
-    if not COLAB.is_file():
-        return None
-    spec = spec_from_file_location("book_colab", COLAB)
-    if spec is None or spec.loader is None:
-        raise ValueError(f"{COLAB} cannot be loaded as a Python module")
-    colab = module_from_spec(spec)
-    spec.loader.exec_module(colab)
-    cell: NotebookNode = nbformat.v4.new_code_cell(colab.colab_source(colab.repository_url()), id="colab-install")
-    cell.metadata["tags"] = ["remove-cell", colab.TAG]
-    return cell
-
-
-def source_paths(sources: str | Path = SOURCES, names: Collection[str] | None = None) -> list[Path]:
-    """The source files to build: all of them, or those of the assignments ``names``.
-
-    >>> [path.name for path in source_paths(names=["craps"])]
-    ['craps.py']
-    >>> source_paths(names=["poker"])  # doctest: +ELLIPSIS
+    >>> assignments(Course(Path("/no/such/course")))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no source for poker in ...; the assignments are: baccarat, craps, long-run, roulette
+    ValueError: no assignment sources in /no/such/course/source; a course keeps each in COURSE/source/NAME.py
     """
-    paths = source_files(sources)
-    if not paths:
-        raise ValueError(f"no assignment sources in {sources}; pass --sources DIR, the folder that holds them "
-                         "(book/assignments/source in the repository)")
-    if names:
-        unknown = sorted(set(names) - {p.stem for p in paths})
-        if unknown:
-            raise ValueError(f"no source for {', '.join(unknown)} in {sources}; "
-                             f"the assignments are: {', '.join(p.stem for p in paths)}")
-        paths = [p for p in paths if p.stem in names]
-    return paths
+    there = course.names()
+    if not there:
+        raise ValueError(f"no assignment sources in {course.sources}; a course keeps each in COURSE/source/NAME.py")
+    unknown = sorted(set(names or ()) - set(there))
+    if unknown:
+        raise ValueError(f"no source for {', '.join(unknown)} in {course.sources}; the assignments are: "
+                         f"{', '.join(there)}")
+    return [n for n in there if not names or n in names]
 
 
-def match_checks(assignment: source.Assignment, sources: str | Path = SOURCES) -> dict[str, Check]:
-    """The key's public checks, by short ID; raise ValueError unless they and the source's questions and tests match.
-
-    >>> match_checks(source.parse('# %% [markdown] question="red" points=1 answer="p_red"\\n# ## Red\\n# %%\\np_red = 1', "roulette"))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: roulette: questions without a check: none; checks without a question: straight_ev, splits, ...
-    """
-    asked = [q.id for q in assignment.questions]
-    key = questions_of(assignment.name, sources)
-    checked = list(key)
+def match_checks(grading: Grading) -> None:
+    """Raise ValueError unless the source's questions, tests and parameters and the key's checks match."""
+    assignment, key = grading.assignment, grading.key
+    asked, checked = [q.id for q in assignment.questions], list(key.questions())
     if asked != checked:
         unchecked = [q for q in asked if q not in checked] or ["none"]
         unasked = [q for q in checked if q not in asked] or ["none"]
@@ -101,38 +70,71 @@ def match_checks(assignment: source.Assignment, sources: str | Path = SOURCES) -
         raise ValueError(f"{assignment.name}: questions without a check: {', '.join(unchecked)}; "
                          f"checks without a question: {', '.join(unasked)}{detail}")
     for question in assignment.questions:
-        named, there = sorted(dict(question.tests)), sorted(tests_of(assignment.name, question.id, sources))
+        named, there = sorted(dict(question.tests)), sorted(key.tests(question.id)) if not question.by_hand else []
         if named != there:
             raise ValueError(f"{assignment.name}: question {question.id} names the tests {', '.join(named)} but its key "
                              f"has {', '.join(there)}")
-    return key
+    unknown = sorted(assignment.parameters - set(key.parameters))
+    if unknown:
+        raise ValueError(f"{assignment.name}: the source names {', '.join('{{' + u + '}}' for u in unknown)}, which "
+                         f"the key's PARAMETERS do not have ({', '.join(key.parameters) or 'none'})")
 
 
-def verify(nb: NotebookNode, version: str) -> None:
-    """Raise ValueError unless every check cell of an executed version says what it must.
+def packed_checks(grading: Grading, variant: Variant) -> str:
+    """The public checks a student's notebook carries, for a variant."""
+    return public.pack({short: public.publish(check) for short, check in grading.key.questions(variant).items()})
 
-    The teacher's checks must all be right and the student's all unanswered.
 
-    >>> verify(nbformat.read(SOLUTIONS / "craps.ipynb", as_version=4), source.TEACHER)
-    >>> verify(nbformat.read(SOLUTIONS / "craps.ipynb", as_version=4), source.STUDENT)
+def check_key(grading: Grading, variant: Variant, teacher: NotebookNode, packed: str, who: str = "") -> None:
+    """Raise ValueError unless the teacher's solution, graded like a submission, scores full marks by every test,
+    hidden tests included, and the public checks say right to the same answers."""
+    plan = grading.plan(variant)
+    cells = submitted.code_cells(nbformat.from_dict(teacher), grading.assignment)
+    with tempfile.TemporaryDirectory(prefix="classroom-build-") as copy:
+        result = sandbox.run(plan.job(cells, BUILD_TIMEOUT, BUILD_CHECK_TIMEOUT), sandbox.bwrap(),
+                             sandbox.package_copy(copy), plan.hidden())
+    checks, failures = public.unpack(packed), []
+    for question in (q for q in grading.assignment.questions if not q.by_hand):
+        for test, status, hint in probes.judge_tests(plan, question, result.events, BUILD_CHECK_TIMEOUT):
+            if status is not Status.RIGHT:
+                failures.append(f"question {question.id}, test {test}: {status}" + (f" ({hint})" if hint else ""))
+        record = probes.record_of(question, "public", result.events)
+        said = public.judge(f"{grading.assignment.name}.{question.id}", checks[question.id],
+                            probes.answer_in(record, BUILD_CHECK_TIMEOUT) if record else None)
+        if record and said.status is not Status.RIGHT:
+            failures.append(f"question {question.id}: the student's check cell says {said}")
+    if failures:
+        raise ValueError(f"{grading.assignment.name}{who}: the teacher's solution does not score full marks, so "
+                         f"nothing was written: {'; '.join(failures)}")
+
+
+def verify(nb: NotebookNode, version: source.Version) -> None:
+    """Raise ValueError unless every check cell of an executed version says what it must: the teacher's all right,
+    the student's all not answered yet.
+
+    >>> cell = nbformat.v4.new_code_cell('check("dice.six", p)', metadata={"classroom": {"check": "six"}})
+    >>> cell.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "dice.six: right."})]
+    >>> nb = nbformat.v4.new_notebook(cells=[cell], metadata={"classroom": {"assignment": "dice"}})
+    >>> verify(nb, source.TEACHER)
+    >>> verify(nb, source.STUDENT)
     Traceback (most recent call last):
     ...
-    ValueError: the student's check of natural says 'craps.natural: right.', not 'not answered yet'
+    ValueError: the student's check of six says 'dice.six: right.', not 'not answered yet'
     """
-    expected = RIGHT if version == source.TEACHER else NOT_ANSWERED
+    expected = Status.RIGHT if version == source.TEACHER else Status.NOT_ANSWERED
     for cell in nb.cells:
         question = cell.get("metadata", {}).get("classroom", {}).get("check")
         if question is None:
             continue
         said = "".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs)
         if not said.startswith(f"{nb.metadata['classroom']['assignment']}.{question}: {expected}."):
-            raise ValueError(f"the {version}'s check of {question} says {said or 'nothing'!r}, not {expected!r}")
+            raise ValueError(f"the {version}'s check of {question} says {said or 'nothing'!r}, not "
+                             f"{expected.value!r}")
 
 
 def write_if_changed(nb: NotebookNode, path: Path) -> bool:
     """Write the notebook to ``path`` unless the file already holds exactly it; whether it wrote.
 
-    >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "demo.ipynb"
     >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="cell-00")])
     >>> write_if_changed(nb, path), write_if_changed(nb, path)
@@ -146,32 +148,65 @@ def write_if_changed(nb: NotebookNode, path: Path) -> bool:
     return True
 
 
-def build(sources: str | Path = SOURCES, out: str | Path = ASSIGNMENTS, solutions: str | Path = SOLUTIONS,
-          names: Collection[str] | None = None, run: bool = True) -> list[Path]:
-    """Write both versions of each assignment; returns the files that changed.
+@dataclass(frozen=True)
+class Made:
+    """A notebook made, and where it goes."""
 
-    With ``run=False`` the notebooks are written without running them (no outputs).
+    notebook: NotebookNode
+    path: Path
 
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> [path.relative_to(folder).as_posix() for path in build(out=folder, solutions=folder / "s", names=["craps"], run=False)]
-    ['craps.ipynb', 's/craps.ipynb']
-    >>> build(out=folder, solutions=folder / "s", names=["craps"], run=False)
-    []
-    """
-    changed: list[Path] = []
-    install = colab_cell()
-    for path in source_paths(sources, names):
-        assignment = source.read(path)
-        public.write(assignment.name, match_checks(assignment, sources))  # first: the check cells read them
-        made = []
-        for version, folder in ((source.STUDENT, Path(out)), (source.TEACHER, Path(solutions))):
-            nb = source.notebook(assignment, version)
-            if install is not None:
-                nb.cells.insert(0, nbformat.from_dict(install))
-            if run:
+
+def versions(grading: Grading, variant: Variant, course: Course, student: str | None = None
+             ) -> tuple[NotebookNode, NotebookNode, str]:
+    """The student's and the teacher's notebooks for a variant, and the checks they carry (packed)."""
+    packed = packed_checks(grading, variant)
+    made = [notebooks.notebook(grading.assignment, version, variant, packed, course.install, student)
+            for version in (source.STUDENT, source.TEACHER)]
+    return made[0], made[1], packed
+
+
+def build(course: Course, names: Collection[str] | None = None, out: Path | None = None, run: bool = True,
+          roster: Roster | None = None) -> list[Path]:
+    """Write both versions of each assignment (or each roster student's, with ``roster``); returns the files that
+    changed.  Nothing is written unless every assignment passes its checks."""
+    chosen = assignments(course, names)
+    if roster is not None:
+        if len(chosen) != 1 or out is None:
+            raise ValueError("with --roster, build one assignment (build NAME) into a folder of its own (--out DIR)")
+        written = _write(_for_roster(course, chosen[0], roster, out))
+        course.vary(chosen[0])  # graded from now on against each student's own numbers
+        return written
+    made: list[Made] = []
+    for name in chosen:
+        grading = Grading(course, name)
+        match_checks(grading)
+        student, teacher, packed = versions(grading, grading.key.default(), course)
+        check_key(grading, grading.key.default(), teacher, packed)
+        if run:
+            for nb, version in ((student, source.STUDENT), (teacher, source.TEACHER)):
                 execute(nb)
                 verify(nb, version)
-            made.append((nb, folder / f"{assignment.name}.ipynb"))
-        changed += [target for nb, target in made if write_if_changed(nb, target)]  # both verified, or neither written
-    return changed
+        folder = out or course.folder
+        made += [Made(student, folder / f"{name}.ipynb"), Made(teacher, folder / "solutions" / f"{name}.ipynb")]
+    return _write(made)
+
+
+def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> list[Made]:
+    grading = Grading(course, name)
+    match_checks(grading)
+    made = []
+    for person in roster.students:
+        if "/" in person.student or "\\" in person.student or person.student.startswith(".") or \
+                len(f"{person.student}.ipynb".encode()) > 255:
+            raise ValueError(f"{roster.path}: the student name {person.student!r} cannot name a file; a student's "
+                             "notebook is named after them, as their submission will be")
+        variant = grading.variant(person, building=True)
+        student, teacher, packed = versions(grading, variant, course, person.student)
+        check_key(grading, variant, teacher, packed, f" (for {person.student}, {variant})")
+        made += [Made(student, out / f"{person.student}.ipynb"),
+                 Made(teacher, out / "solutions" / f"{person.student}.ipynb")]
+    return made
+
+
+def _write(made: list[Made]) -> list[Path]:
+    return [m.path for m in made if write_if_changed(m.notebook, m.path)]

@@ -49,11 +49,11 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from types import FrameType
 from typing import Any, NoReturn
 
 from . import data
+from .magics import Shell, python_of
 
 MISSING = object()
 #: Seconds a keeper may take beyond its checks' time, and a worker to end once told to stop.
@@ -81,41 +81,6 @@ def limit(cpu_seconds: int, memory_bytes: int, file_bytes: int) -> None:
             resource.setrlimit(which, (value, value))
 
 
-class _NoShell:
-    """``get_ipython()`` while grading: magics and shell commands do not run."""
-
-    def __getattr__(self, name: str) -> Callable[..., NoReturn]:
-        def refuse(*args: object, **kwargs: object) -> NoReturn:
-            raise RuntimeError("magics and shell commands (%, !) do not run while grading")
-        return refuse
-
-
-def python_of(cell: str) -> str:
-    """A cell's code as plain Python: IPython's magics become calls that refuse to run while grading.
-
-    Code that is plain Python already is left as it is (and IPython, slow to import, is not needed).
-
-    >>> python_of("x = 1"), python_of("%time x = 1")
-    ('x = 1', "get_ipython().run_line_magic('time', 'x = 1')\\n")
-    """
-    try:
-        compile(cell, "<cell>", "exec")
-    except (SyntaxError, ValueError):
-        transform = _transformer()
-        return transform(cell) if transform else cell
-    return cell
-
-
-@cache
-def _transformer() -> Callable[[str], str] | None:
-    try:
-        from IPython.core.inputtransformer2 import TransformerManager
-    except ImportError:
-        return None
-    transform: Callable[[str], str] = TransformerManager().transform_cell
-    return transform
-
-
 def run_cell(code: str, namespace: dict[str, Any], seconds: float) -> str | None:
     """Run one cell's code in ``namespace`` within ``seconds``; its error as "Name: message", or None."""
     signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
@@ -140,7 +105,8 @@ def probe(answer: object, how: dict[str, Any], seconds: float) -> dict[str, Any]
     try:
         if how["kind"] == "call":
             for given in how["inputs"]:
-                calls.append(data.encode(answer(data.decode(given))))
+                value = data.decode(given)
+                calls.append(data.encode(answer(*value) if how.get("spread") else answer(value)))
         else:
             import numpy as np
             rng = np.random.default_rng(how["seed"])
@@ -205,8 +171,12 @@ class Worker:
     say: Callable[..., None]
     enlist: socket.socket
     """Where a keeper is announced to the supervisor."""
-    namespace: dict[str, Any] = field(default_factory=lambda: {"__name__": "__main__", "get_ipython": _NoShell})
+    namespace: dict[str, Any] = field(default_factory=lambda: {"__name__": "__main__"})
     captured: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        shell = Shell(self.namespace)
+        self.namespace["get_ipython"] = lambda: shell
 
     def capture(self, question: str, at: str) -> None:
         """Report the answer to ``question`` as it is now: public probes at once; hidden ones to a keeper."""

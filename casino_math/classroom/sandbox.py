@@ -2,9 +2,11 @@
 
 Inside, the submission sees: this Python and its environment, read-only; a
 copy of ``casino_math`` made for the run (its sources and compiled files only),
-read-only; a private ``/tmp`` of limited size as its working folder; and nothing
-else: no home folder, no teacher's folders, no other submission, no output
-file, no network.  It has its own process, IPC, UTS and user namespaces (a
+read-only; a private ``/tmp`` of limited size as its working folder, and a
+private ``/dev/shm`` of its own (shared memory is memory: a notebook cannot fill
+the machine's); and nothing else: no home folder, no teacher's folders (the
+course, the roster, the grades: hidden even inside a folder it is given), no
+other submission, no output file, no network.  It has its own process, IPC, UTS and user namespaces (a
 process it starts cannot outlive it: when the sandbox ends, the kernel ends
 every process in its namespace), and limits on CPU time, memory and the size
 of any file it writes.  The only way out is the report pipe to the grader.
@@ -38,9 +40,12 @@ from . import runner
 #: Limits inside the sandbox: memory (address space) and the size of any one file written.
 MEMORY_BYTES = 2 * 2**30
 FILE_BYTES = 64 * 2**20
-#: The size of the private /tmp.
+#: The size of the private /tmp, and of the private /dev/shm (shared memory is memory: a small tmpfs of its own, so
+#: that a notebook cannot fill the host's).
 TMP_BYTES = 256 * 2**20
-#: The most a submission may report (bytes, and events); a sandbox that reports more is stopped.
+SHM_BYTES = 64 * 2**20
+#: The most a submission may report (bytes, and events beyond the two each of its cells reports); a sandbox that
+#: reports more is stopped.
 REPORT_BYTES = 32 * 2**20
 REPORT_EVENTS = 20_000
 #: Seconds allowed to start Python before the first cell, and grace beyond the time limits the runner keeps itself.
@@ -110,13 +115,35 @@ def _python_binds() -> list[str]:
     return binds
 
 
-def command(program: str | None, package_root: Path) -> list[str]:
+def _bound() -> list[Path]:
+    """The folders of the machine a sandbox sees (read-only)."""
+    system = [Path("/") / name for name in ("usr", "bin", "sbin", "lib", "lib32", "lib64")]
+    python = [Path(p) for p in (sys.prefix, sys.base_prefix, str(Path(sys.executable).resolve().parents[1]))]
+    return [Path(os.path.realpath(p)) for p in [*system, *python] if p.exists()]
+
+
+def covers(private: tuple[Path, ...]) -> list[str]:
+    """Mounts that cover each private folder a bound folder would show (a course kept inside the environment's
+    folder, say) with an empty one."""
+    bound, mounts = _bound(), []
+    for path in private:
+        real = Path(os.path.realpath(path))
+        if real in bound or real == Path("/"):
+            raise ValueError(f"{path} is a folder every sandbox sees (it holds Python or the system's programs): keep "
+                             "the course, the submissions and the grades elsewhere")
+        if real.is_dir() and any(b in real.parents for b in bound):
+            mounts += ["--tmpfs", str(real)]
+    return mounts
+
+
+def command(program: str | None, package_root: Path, private: tuple[Path, ...] = ()) -> list[str]:
     """The command that runs the runner: inside bubblewrap, or (``program`` None) as a plain process."""
-    python = [sys.executable, "-m", "casino_math.classroom.runner"]
+    python = [os.path.abspath(sys.executable), "-m", "casino_math.classroom.runner"]  # no "..": its folders are not bound
     if program is None:
         return python
     return [program, *_isolation(), "--as-pid-1", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
-            "--size", str(TMP_BYTES), "--tmpfs", "/tmp", *_python_binds(), "--ro-bind", str(package_root), INSIDE,
+            "--size", str(SHM_BYTES), "--tmpfs", "/dev/shm", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
+            *_python_binds(), *covers(private), "--ro-bind", str(package_root), INSIDE,
             "--dir", "/tmp/work", "--chdir", "/tmp/work", "--clearenv", *_env(INSIDE, "/tmp/work"), *python]
 
 
@@ -137,11 +164,12 @@ class Run:
 
 
 def run(job: dict[str, Any], program: str | None, package_root: Path,
-        hidden: dict[str, dict[str, Any]] | None = None) -> Run:
+        hidden: dict[str, dict[str, Any]] | None = None, private: tuple[Path, ...] = ()) -> Run:
     """Run ``job`` (see :mod:`~casino_math.classroom.runner`) in a sandbox; the events it reported as it went.
 
     ``hidden`` holds the hidden tests' probes, by question and test: they are sent only once the sandbox says
-    the notebook's cells are over.  The wall clock allows the start, then the notebook's time from its first
+    the notebook's cells are over.  ``private`` names folders the sandbox must not see even where a folder it is
+    given holds them.  The wall clock allows the start, then the notebook's time from its first
     cell, then each check's time as it starts; when the cells' time is up the sandbox is told to stop them,
     and past all that it is ended, however its code treats interrupts.
     """
@@ -157,7 +185,7 @@ def run(job: dict[str, Any], program: str | None, package_root: Path,
         if program is None:
             env = {**os.environ, "PYTHONPATH": str(package_root), "HOME": plain, "MPLBACKEND": "Agg"}
         try:
-            process = subprocess.Popen(command(program, package_root), stdin=subprocess.PIPE,
+            process = subprocess.Popen(command(program, package_root, private), stdin=subprocess.PIPE,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                        pass_fds=(report_write, control_write), cwd=plain, env=env,
                                        start_new_session=True)
@@ -170,7 +198,9 @@ def run(job: dict[str, Any], program: str | None, package_root: Path,
                 tell = _Teller(process.stdin)
                 tell.line(job)
                 clock = _Clock(job["timeout"], job["check_timeout"], 2 * probes, sum(map(len, hidden.values())))
-                result = _collect(report, control, clock, lambda: tell.line(hidden), lambda: tell.line(runner.STOP))
+                most = REPORT_EVENTS + 3 * len(job["cells"])
+                result = _collect(report, control, clock, lambda: tell.line(hidden), lambda: tell.line(runner.STOP),
+                                  most)
                 tell.close()
         finally:  # however the collecting ends, nothing of the sandbox runs on
             _end(process)
@@ -233,7 +263,7 @@ class _Clock:
 
 
 def _collect(report: IO[bytes], control: IO[bytes], clock: _Clock, send_hidden: Callable[[], None],
-             stop: Callable[[], None]) -> Run:
+             stop: Callable[[], None], most_events: int = REPORT_EVENTS) -> Run:
     result, buffers, total = Run(), {report.fileno(): b"", control.fileno(): b""}, 0
     open_fds = {report.fileno(), control.fileno()}
     while open_fds:
@@ -260,7 +290,7 @@ def _collect(report: IO[bytes], control: IO[bytes], clock: _Clock, send_hidden: 
             *lines, buffers[fd] = (buffers[fd] + chunk).split(b"\n")
             for event in filter(None, map(_event, lines)):
                 if fd == report.fileno():
-                    if len(result.events) >= REPORT_EVENTS:
+                    if len(result.events) >= most_events:
                         result.killed = "reported too much"
                         return result
                     result.events.append(event)
@@ -269,15 +299,16 @@ def _collect(report: IO[bytes], control: IO[bytes], clock: _Clock, send_hidden: 
                     clock.hidden_phase()
                     send_hidden()
                 elif event.get("finished") is True:
-                    _drain(report, result)
+                    _drain(report, result, most_events, buffers[report.fileno()])
                     return result
     return result
 
 
-def _drain(report: IO[bytes], result: Run) -> None:
-    """The events still in the report pipe once the supervisor has finished (without waiting for more)."""
+def _drain(report: IO[bytes], result: Run, most_events: int, started: bytes = b"") -> None:
+    """The events still in the report pipe once the supervisor has finished (without waiting for more), the first
+    of them begun by ``started`` (the part of a long line already read)."""
     os.set_blocking(report.fileno(), False)
-    buffer = b""
+    buffer = started
     try:
         while chunk := os.read(report.fileno(), 1 << 16):
             buffer += chunk
@@ -285,7 +316,7 @@ def _drain(report: IO[bytes], result: Run) -> None:
                 break
     except BlockingIOError:
         pass
-    result.events.extend(list(filter(None, map(_event, buffer.split(b"\n"))))[:REPORT_EVENTS - len(result.events)])
+    result.events.extend(list(filter(None, map(_event, buffer.split(b"\n"))))[:most_events - len(result.events)])
 
 
 def _event(line: bytes) -> dict[str, Any] | None:

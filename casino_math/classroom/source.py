@@ -1,4 +1,4 @@
-"""An assignment's one source, and the student and teacher notebooks made from it.
+"""An assignment's one source: its cells, its questions, and the student's and teacher's text of each cell.
 
 The source is a Python file in the py:percent format: ``# %%`` starts a code
 cell and ``# %% [markdown]`` a markdown cell (whose lines begin with ``# ``).
@@ -8,7 +8,11 @@ Settings follow the marker as ``key=value`` pairs, each value written in JSON:
   question's prompt.  It begins with a ``## Title`` heading, which becomes
   ``## Question 1: Title (1 point)``; the code cell after it is the answer
   cell, which must define ``answer``; a check cell ``check("roulette.red",
-  p_red)`` is written after it.
+  p_red)`` is written after it.  ``tests={"public":1,"other_wheels":1}``
+  splits its points between the check cell's test and hidden tests.
+- ``question="why" points=2 by_hand=true`` makes a question the teacher marks
+  by hand: its answer cell (markdown for free text, or code for a derivation)
+  gets no check cell.
 - ``tags=["remove-cell"]`` gives the cell those tags.
 - ``only="teacher"`` (or ``"student"``) keeps the cell in that version only.
 
@@ -16,7 +20,10 @@ In a code cell, the lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION``
 and any line ending in ``# SOLUTION`` are the teacher's: the student sees
 ``...`` in their place (``p_red = ...`` for an assignment).  ``...`` is valid
 Python, so the blank notebook runs, and a check of ``...`` says "not answered
-yet".
+yet".  In a markdown answer cell, the lines between ``BEGIN SOLUTION`` and
+``END SOLUTION`` are the teacher's model answer; the student sees
+:data:`YOUR_ANSWER`.  Any cell may write a parameter of the key as ``{{name}}``
+(:mod:`~casino_math.classroom.variants`).
 
 >>> text = '''
 ... # %% [markdown] question="six" points=2 answer="p_six"
@@ -28,10 +35,6 @@ yet".
 >>> demo = parse(text, "dice")
 >>> [(q.id, q.points, q.answer, q.number) for q in demo.questions]
 [('six', 2, 'p_six', 1)]
->>> [cell.source for cell in cells(demo, STUDENT)]
-['## Question 1: A six (2 points)\\n\\nThe probability of a six, as a Fraction.', 'p_six = ...', 'check("dice.six", p_six)']
->>> [cell.source for cell in cells(demo, TEACHER)][1]
-'p_six = Fraction(1, 6)'
 >>> solutions(text)
 ['Fraction(1, 6)']
 """
@@ -40,18 +43,30 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-import nbformat
-from nbformat import NotebookNode
+from .variants import fill, names_in
 
-STUDENT, TEACHER = "student", "teacher"
-VERSIONS = (STUDENT, TEACHER)
 
+class Version(StrEnum):
+    """The two notebooks made from a source."""
+
+    STUDENT = "student"
+    TEACHER = "teacher"
+
+
+STUDENT, TEACHER = Version.STUDENT, Version.TEACHER
 BEGIN, END, SUFFIX = "# BEGIN SOLUTION", "# END SOLUTION", "# SOLUTION"
-SETTINGS = {"question": str, "points": int, "answer": str, "tags": list, "only": str, "tests": dict}
+#: What a student's markdown answer cell says where the model answer is.
+YOUR_ANSWER = "*Your answer:* write it here (double-click this cell to edit it)."
+#: The grades' CSV's own columns, which no question may be named.
+RESERVED = ("student", "id", "file", "late", "penalty", "total", "notes")
+SETTINGS: dict[str, type] = {"question": str, "points": int, "answer": str, "tags": list, "only": str, "tests": dict,
+                             "by_hand": bool}
 
 _MARKER = re.compile(r"^# %%(?P<markdown> \[markdown\])?(?P<settings>.*)$")
 _SETTING = re.compile(r'\s*(?P<key>\w+)=(?P<value>"(?:[^"\\]|\\.)*"|\[[^\]]*\]|\{[^}]*\}|\S+)')
@@ -77,14 +92,16 @@ class Question:
     """Its short ID (the check's ID is ``assignment.id``)."""
     points: int
     """What it scores when right (nothing when not)."""
-    answer: str
-    """The name the answer cell defines, which the check receives."""
+    answer: str | None
+    """The name the answer cell defines, which the check receives (None for a question marked by hand)."""
     title: str
-    """The heading of its prompt."""
+    """The heading of its prompt (parameters not yet written in)."""
     number: int
     """Its number in the assignment, from 1."""
     tests: tuple[tuple[str, int], ...] = ()
     """Its tests and the points each is worth: ``"public"`` (the check cell's check) and any hidden ones."""
+    by_hand: bool = False
+    """Whether the teacher marks it by hand."""
 
 
 @dataclass(frozen=True)
@@ -104,13 +121,23 @@ class Assignment:
         """
         return sum(q.points for q in self.questions)
 
+    @property
+    def parameters(self) -> set[str]:
+        """The parameters of the key its text names (``{{name}}``)."""
+        return set().union(*(names_in(cell.text) for cell in self.cells))
+
+    def question(self, short: str) -> Question:
+        """The question with this short ID."""
+        return next(q for q in self.questions if q.id == short)
+
+    def answer_cell(self, question: Question) -> Cell:
+        """The source cell that is a question's answer cell."""
+        index = next(i for i, c in enumerate(self.cells) if c.settings.get("question") == question.id)
+        return self.cells[index + 1]
+
 
 def read(path: str | Path) -> Assignment:
-    """The assignment whose source is the file ``path`` (its name is the file's stem).
-
-    >>> read(Path(__file__).parents[2] / "book" / "assignments" / "source" / "craps.py").questions[0].title
-    'A natural'
-    """
+    """The assignment whose source is the file ``path`` (its name is the file's stem)."""
     path = Path(path)
     return parse(path.read_text(encoding="utf-8"), path.stem)
 
@@ -147,12 +174,12 @@ def _settings(text: str, line: int) -> dict[str, Any]:
             value = json.loads(raw)
         except json.JSONDecodeError:
             raise ValueError(f"line {line}: the value of {key} is not JSON: {raw}") from None
-        if not isinstance(value, SETTINGS[key]) or isinstance(value, bool):
+        if not isinstance(value, SETTINGS[key]) or (isinstance(value, bool) and SETTINGS[key] is not bool):
             raise TypeError(f"line {line}: {key} must be {SETTINGS[key].__name__}, not {raw}")
         settings[key] = value
         rest = rest[match.end():]
-    if settings.get("only", STUDENT) not in VERSIONS:
-        raise ValueError(f"line {line}: only= must be {STUDENT!r} or {TEACHER!r}")
+    if settings.get("only", STUDENT) not in tuple(Version):
+        raise ValueError(f"line {line}: only= must be {STUDENT.value!r} or {TEACHER.value!r}")
     return settings
 
 
@@ -170,7 +197,7 @@ def parse(text: str, name: str) -> Assignment:
     >>> parse('# %% [markdown] question="a" points=1\\n# ## A\\n# %%\\nx = 1', "demo")
     Traceback (most recent call last):
     ...
-    ValueError: demo, line 1: a question needs question=, points= and answer=
+    ValueError: demo, line 1: a question needs question=, points= and answer= (or by_hand=true)
     """
     source_cells = split_cells(text)
     questions: list[Question] = []
@@ -184,23 +211,37 @@ def parse(text: str, name: str) -> Assignment:
     for cell in source_cells:
         if cell.kind == "code":
             student_code(cell.text, f"{name}, line {cell.line}")
+        else:
+            student_markdown(cell.text, f"{name}, line {cell.line}")
     return Assignment(name, tuple(source_cells), tuple(questions))
 
 
 def _question(cell: Cell, following: list[Cell], number: int, name: str) -> Question:
     where = f"{name}, line {cell.line}"
     settings = cell.settings
-    if cell.kind != "markdown" or not {"question", "points", "answer"} <= set(settings):
-        raise ValueError(f"{where}: a question needs question=, points= and answer=")
+    by_hand = settings.get("by_hand", False)
+    if cell.kind != "markdown" or not {"question", "points"} <= set(settings) or (by_hand == ("answer" in settings)):
+        raise ValueError(f"{where}: a question needs question=, points= and answer= (or by_hand=true)")
+    if not re.fullmatch(r"[A-Za-z_][\w-]*", settings["question"]):
+        raise ValueError(f"{where}: question= is a short ID of letters, digits, _ and -, not {settings['question']!r}")
+    if settings["question"] in RESERVED:
+        raise ValueError(f"{where}: question={settings['question']!r} would share its name with a column of the "
+                         f"grades' CSV ({', '.join(RESERVED)}): choose another ID")
     if settings["points"] < 1:
         raise ValueError(f"{where}: a question is worth at least 1 point, not {settings['points']}")
-    if not settings["answer"].isidentifier():
+    if not by_hand and not settings["answer"].isidentifier():
         raise ValueError(f"{where}: answer= must name a variable, not {settings['answer']!r}")
     if not cell.text.startswith("## "):
         raise ValueError(f"{where}: a question's prompt begins with a '## Title' line")
-    if not following or following[0].kind != "code" or "only" in following[0].settings:
-        raise ValueError(f"{where}: a question's prompt must be followed by its answer cell (a code cell in both versions)")
+    answer_kinds = ("code", "markdown") if by_hand else ("code",)
+    if not following or following[0].kind not in answer_kinds or "only" in following[0].settings:
+        raise ValueError(f"{where}: a question's prompt must be followed by its answer cell (a "
+                         f"{' or '.join(answer_kinds)} cell in both versions)")
     title = cell.text.splitlines()[0][3:].strip()
+    if by_hand:
+        if "tests" in settings:
+            raise ValueError(f"{where}: a question marked by hand has no tests=")
+        return Question(settings["question"], settings["points"], None, title, number, (), by_hand=True)
     tests = settings.get("tests", {"public": settings["points"]})
     if "public" not in tests or sum(tests.values()) != settings["points"] or not all(
             type(p) is int and p >= 0 for p in tests.values()):
@@ -252,6 +293,46 @@ def teacher_code(text: str) -> str:
     return "\n".join(out)
 
 
+def _markdown_marker(line: str) -> str | None:
+    marker = line.strip().removeprefix("# ")
+    return marker if marker in (BEGIN[2:], END[2:]) else None
+
+
+def student_markdown(text: str, where: str = "markdown") -> str:
+    """The student's version of a markdown cell: a model answer (between ``BEGIN SOLUTION`` and ``END SOLUTION``)
+    becomes :data:`YOUR_ANSWER`.
+
+    >>> student_markdown("Why?\\nBEGIN SOLUTION\\nBecause.\\nEND SOLUTION")
+    'Why?\\n*Your answer:* write it here (double-click this cell to edit it).'
+    """
+    out, inside = [], False
+    for line in text.splitlines():
+        marker = _markdown_marker(line)
+        if marker == BEGIN[2:]:
+            if inside:
+                raise ValueError(f"{where}: BEGIN SOLUTION inside another solution block")
+            inside = True
+            out.append(YOUR_ANSWER)
+        elif marker == END[2:]:
+            if not inside:
+                raise ValueError(f"{where}: END SOLUTION without a BEGIN SOLUTION")
+            inside = False
+        elif not inside:
+            out.append(line)
+    if inside:
+        raise ValueError(f"{where}: BEGIN SOLUTION without an END SOLUTION")
+    return "\n".join(out)
+
+
+def teacher_markdown(text: str) -> str:
+    """The teacher's version of a markdown cell: the model answer, without its markers.
+
+    >>> teacher_markdown("Why?\\nBEGIN SOLUTION\\nBecause.\\nEND SOLUTION")
+    'Why?\\nBecause.'
+    """
+    return "\n".join(line for line in text.splitlines() if _markdown_marker(line) is None)
+
+
 def _suffixed(line: str) -> bool:
     return line.rstrip().endswith(SUFFIX) and line.strip() not in (BEGIN, END)
 
@@ -264,10 +345,11 @@ def _blank_suffixed(line: str) -> str:
     return code[: len(code) - len(code.lstrip())] + "..."
 
 
-def solutions(text: str) -> list[str]:
-    """Every piece of solution text in a source: what must never reach a student.
+def solutions(text: str, variant: Mapping[str, Any] | None = None) -> list[str]:
+    """Every piece of solution text in a source (with a variant's parameters written in): what must never reach a
+    student.
 
-    The lines inside solution blocks, the solution part of each ``# SOLUTION``
+    The lines inside solution blocks (of code and markdown cells), the solution part of each ``# SOLUTION``
     line, and the lines of teacher-only cells.
 
     >>> solutions('# %%\\nx = 2 + 2  # SOLUTION\\n# BEGIN SOLUTION\\ny = x * x\\n# END SOLUTION\\n'
@@ -275,33 +357,32 @@ def solutions(text: str) -> list[str]:
     ['2 + 2', 'y = x * x', 'Four squared.']
     """
     found: list[str] = []
-    for cell in split_cells(text):
+    for cell in split_cells(text if variant is None else fill(text, variant)):
         if cell.settings.get("only") == TEACHER:
             found.extend(line.strip() for line in cell.text.splitlines() if line.strip())
             continue
-        if cell.kind != "code":
-            continue
         inside = False
         for line in cell.text.splitlines():
-            marker = line.strip()
-            if marker in (BEGIN, END):
-                inside = marker == BEGIN
-            elif inside and marker:
-                found.append(marker)
-            elif _suffixed(line):
+            marker = line.strip() if cell.kind == "code" else _markdown_marker(line)
+            if marker in (BEGIN, END, BEGIN[2:], END[2:]):
+                inside = marker in (BEGIN, BEGIN[2:])
+            elif inside and line.strip():
+                found.append(line.strip())
+            elif cell.kind == "code" and _suffixed(line):
                 code = line[: line.rindex(SUFFIX)].rstrip()
                 assigned = _ASSIGNED.match(code)
                 found.append(code[assigned.end():].strip() if assigned else code.strip())
     return found
 
 
-def heading(question: Question) -> str:
+def heading(question: Question, title: str | None = None) -> str:
     """A question's heading in the notebooks: its number, title and points.
 
     >>> heading(Question("red", 1, "p_red", "Red", 1))
     '## Question 1: Red (1 point)'
     """
-    return f"## Question {question.number}: {question.title} ({question.points} point{'s' if question.points != 1 else ''})"
+    points = f"{question.points} point{'s' if question.points != 1 else ''}"
+    return f"## Question {question.number}: {title or question.title} ({points}{', marked by hand' * question.by_hand})"
 
 
 def check_line(assignment: str, question: Question) -> str:
@@ -311,69 +392,3 @@ def check_line(assignment: str, question: Question) -> str:
     'check("roulette.red", p_red)'
     """
     return f'check("{assignment}.{question.id}", {question.answer})'
-
-
-def cells(assignment: Assignment, version: str) -> list[NotebookNode]:
-    """The notebook cells of one version (student or teacher), without outputs, with fixed IDs.
-
-    >>> demo = parse('# %% [markdown] question="six" points=1 answer="p"\\n# ## Six\\n# %%\\np = 1  # SOLUTION', "dice")
-    >>> [(cell.id, cell.source, cell.metadata.get("classroom")) for cell in cells(demo, STUDENT)]
-    [('cell-00', '## Question 1: Six (1 point)', None), ('cell-01', 'p = ...', {'question': 'six', 'points': 1}), ('cell-02', 'check("dice.six", p)', {'check': 'six'})]
-    """
-    if version not in VERSIONS:
-        raise ValueError(f"the versions are {STUDENT!r} and {TEACHER!r}, not {version!r}")
-    by_line: dict[int, Question] = {}
-    for question in assignment.questions:
-        by_line[_prompt_line(assignment, question)] = question
-    out: list[NotebookNode] = []
-    pending: Question | None = None
-    for cell in assignment.cells:
-        if cell.settings.get("only", version) != version:
-            continue
-        prompt = by_line.get(cell.line)
-        if cell.kind == "markdown":
-            text = cell.text
-            if prompt:
-                rest = text.partition("\n")[2].strip("\n")
-                text = heading(prompt) + ("\n\n" + rest if rest else "")
-            new = nbformat.v4.new_markdown_cell(text)
-        else:
-            code = student_code(cell.text) if version == STUDENT else teacher_code(cell.text)
-            new = nbformat.v4.new_code_cell(code)
-            if pending:
-                new.metadata["classroom"] = {"question": pending.id, "points": pending.points}
-        if cell.settings.get("tags"):
-            new.metadata["tags"] = list(cell.settings["tags"])
-        out.append(new)
-        if pending and cell.kind == "code":
-            check = nbformat.v4.new_code_cell(check_line(assignment.name, pending))
-            check.metadata["classroom"] = {"check": pending.id}
-            out.append(check)
-            pending = None
-        if prompt:
-            pending = prompt
-    for index, made in enumerate(out):
-        made.id = f"cell-{index:02d}"
-    return out
-
-
-def _prompt_line(assignment: Assignment, question: Question) -> int:
-    prompts = [c for c in assignment.cells if c.settings.get("question") == question.id]
-    return prompts[0].line
-
-
-def notebook(assignment: Assignment, version: str) -> NotebookNode:
-    """One version of the assignment as a notebook (without outputs).
-
-    >>> demo = parse('# %% [markdown] question="six" points=1 answer="p"\\n# ## Six\\n# %%\\np = 1  # SOLUTION', "dice")
-    >>> notebook(demo, TEACHER).metadata["classroom"], notebook(demo, TEACHER).cells[1].source
-    ({'assignment': 'dice', 'version': 'teacher'}, 'p = 1')
-    """
-    nb: NotebookNode = nbformat.v4.new_notebook()
-    nb.metadata = {
-        "classroom": {"assignment": assignment.name, "version": version},
-        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-    }
-    nb.cells = cells(assignment, version)
-    return nb

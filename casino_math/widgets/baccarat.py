@@ -14,26 +14,50 @@ from ..baccarat import BaccaratRules, Shoe, posted_bets, rules_named
 from ..baccarat.cards import POINT_VALUES
 from .live import Control, Shown, Widget, defines
 
+#: The cards as the sliders of both card-removal widgets name them: by rank, and (here) by point value.
+RANK_WORDS = {"A": "Aces", "J": "Jacks", "Q": "Queens", "K": "Kings"}
+POINT_WORDS = {0: "10s, jacks, queens and kings (0)", 1: "Aces (1)"}
+
+
+def rank_cards(rank: str) -> str:
+    """The cards of a rank, as a slider names them.
+
+    >>> rank_cards("A"), rank_cards("7"), rank_cards("Q")
+    ('Aces', '7s', 'Queens')
+    """
+    return RANK_WORDS.get(rank, f"{rank}s")
+
+
+def point_cards(value: int) -> str:
+    """The cards of a point value, as a slider names them: the same words as :func:`rank_cards`.
+
+    >>> point_cards(0), point_cards(1), point_cards(9)
+    ('10s, jacks, queens and kings (0)', 'Aces (1)', '9s')
+    """
+    return POINT_WORDS.get(value, f"{value}s")
+
+
 #: The decks the slider offers.
 DECKS = tuple(range(1, 9))
 DEFAULT_DECKS = 8
 
 
 def edges_table(rules: str | BaccaratRules = "oxford", decks: int | None = None, shoe: Shoe | None = None) -> display.Table:
-    """Every bet's chance of winning and house edge, dealt from a full shoe of ``decks`` (or from ``shoe``).
+    """Every bet's house edge and chance of winning, dealt from a full shoe of ``decks`` (or from ``shoe``); the
+    edges come first, so that a phone shows them beside the bet without scrolling.
 
     >>> edges_table(decks=1).caption
     'Mini-baccarat, 1 deck (oxford rules)'
 
     >>> edges_table(decks=8)
     Mini-baccarat, 8 decks (oxford rules)
-    bet                  pays      P(win)   P(push)  house edge  per hand resolved
-    -------------------  --------  -------  -------  ----------  -----------------
-    banker               19 to 20  45.860%  9.516%   1.0579%     1.1692%
-    player               1 to 1    44.625%  9.516%   1.2351%     1.3650%
-    tie                  8 to 1    9.516%   0.000%   14.3596%    14.3596%
-    dragon_bonus_player  see text  28.989%  1.787%   2.6517%     2.6999%
-    dragon_bonus_banker  see text  28.279%  1.787%   9.3731%     9.5436%
+    bet                  house edge  per hand resolved  P(win)   P(push)  pays
+    -------------------  ----------  -----------------  -------  -------  --------
+    banker               1.0579%     1.1692%            45.860%  9.516%   19 to 20
+    player               1.2351%     1.3650%            44.625%  9.516%   1 to 1
+    tie                  14.3596%    14.3596%           9.516%   0.000%   8 to 1
+    dragon_bonus_player  2.6517%     2.6999%            28.989%  1.787%   see text
+    dragon_bonus_banker  9.3731%     9.5436%            28.279%  1.787%   see text
     """
     name, rules = _named(rules, decks)
     where = f"{rules.decks} deck{'s' * (rules.decks != 1)}" if shoe is None else f"a shoe of {shoe.size} cards"
@@ -41,10 +65,10 @@ def edges_table(rules: str | BaccaratRules = "oxford", decks: int | None = None,
     for bet_id, bet in posted_bets(rules, shoe):
         edges = bets.house_edges(bet)
         per_resolved = edges.get(bets.PER_BET_RESOLVED, edges[bets.PER_AMOUNT_PUT_DOWN])
-        rows.append([bet_id, bets.pays_text(bet) if "dragon" not in bet_id else "see text",
+        rows.append([bet_id, display.percent(bets.house_edge(bet), 4), display.percent(per_resolved, 4),
                      display.percent(bets.p_win(bet), 3), display.percent(bets.p_push(bet), 3),
-                     display.percent(bets.house_edge(bet), 4), display.percent(per_resolved, 4)])
-    columns = ["bet", "pays", "P(win)", "P(push)", "house edge", "per hand resolved"]
+                     bets.pays_text(bet) if "dragon" not in bet_id else "see text"])
+    columns = ["bet", "house edge", "per hand resolved", "P(win)", "P(push)", "pays"]
     return display.Table(columns, rows, f"Mini-baccarat, {where} ({name} rules)")
 
 
@@ -107,19 +131,20 @@ def depleted_shoe(removed: dict[int, int], decks: int = DEFAULT_DECKS) -> Shoe:
 
 def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DECKS,
                  rules: str | BaccaratRules = "oxford") -> display.Table:
-    """What the depleted-shoe explorer shows: every bet's expected value from the depleted shoe, beside the full shoe's.
+    """What the depleted-shoe explorer shows: every bet's expected value from the depleted shoe, its change from the
+    full shoe's, and the full shoe's (the figures a reader looks for first, so that a phone shows them).
 
     A positive expected value means the bet favours the bettor.
 
     >>> shoe_summary({4: 32})
     Shoe of 8 decks with 32 cards removed (384 left)
-    bet                  EV, full shoe  EV, this shoe  change
-    -------------------  -------------  -------------  --------
-    banker               -1.0579%       -0.7403%       +0.3176%
-    player               -1.2351%       -1.5619%       -0.3268%
-    tie                  -14.3596%      -14.7290%      -0.3694%
-    dragon_bonus_player  -2.6517%       -0.6284%       +2.0233%
-    dragon_bonus_banker  -9.3731%       -2.4621%       +6.9110%
+    bet                  EV, this shoe  change    EV, full shoe
+    -------------------  -------------  --------  -------------
+    banker               -0.7403%       +0.3176%  -1.0579%
+    player               -1.5619%       -0.3268%  -1.2351%
+    tie                  -14.7290%      -0.3694%  -14.3596%
+    dragon_bonus_player  -0.6284%       +2.0233%  -2.6517%
+    dragon_bonus_banker  -2.4621%       +6.9110%  -9.3731%
     """
     removed = {v: n for v, n in (removed or {}).items() if n}
     shoe = depleted_shoe(removed, decks)
@@ -128,11 +153,11 @@ def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DEC
     rows = []
     for bet_id in rules.bets:
         before, after = bets.expected_value(full[bet_id]), bets.expected_value(here[bet_id])
-        rows.append([bet_id, display.percent(before, 4), display.percent(after, 4),
-                     display.signed_percent(after - before, 4)])
+        rows.append([bet_id, display.percent(after, 4), display.signed_percent(after - before, 4),
+                     display.percent(before, 4)])
     taken = sum(removed.values())
     caption = f"Shoe of {decks} decks with {taken} cards removed ({shoe.size} left)"
-    return display.Table(["bet", "EV, full shoe", "EV, this shoe", "change"], rows, caption)
+    return display.Table(["bet", "EV, this shoe", "change", "EV, full shoe"], rows, caption)
 
 
 @defines("baccarat.shoe")
@@ -144,7 +169,7 @@ def shoe_widget(decks: int = DEFAULT_DECKS, rules: str = "oxford") -> Widget:
     True
     """
     full = Shoe.of_decks(decks)
-    sliders = tuple(Control(f"removed_{v}", "range", f"{v}s removed", low=0, high=full[v], default=0)
+    sliders = tuple(Control(f"removed_{v}", "range", f"{point_cards(v)} removed", low=0, high=full[v], default=0)
                     for v in POINT_VALUES)
 
     def show(**removed: int) -> str:

@@ -33,25 +33,26 @@ def _cell_words(cell: Cell) -> str:
 
 
 def flip_table(banker: int, third: int | None, rules: str = "oxford") -> display.Table:
-    """Each main bet's house edge under the casino's chart and with the one cell (banker, third) flipped.
+    """Each main bet's house edge with the one cell (banker, third) flipped, its change, and the edge under the
+    casino's chart (the flipped edge and the change first, so that a phone shows them).
 
     >>> flip_table(6, None)
     Banker 6, the player stood: the casino's chart stands; flipped, the banker draws
-    bet     house edge, casino's chart  house edge, cell flipped  change
-    ------  --------------------------  ------------------------  --------
-    banker  1.0579%                     0.9334%                   -0.1245%
-    player  1.2351%                     1.3767%                   +0.1417%
-    tie     14.3596%                    19.2782%                  +4.9186%
+    bet     house edge, cell flipped  change    house edge, casino's chart
+    ------  ------------------------  --------  --------------------------
+    banker  0.9334%                   -0.1245%  1.0579%
+    player  1.3767%                   +0.1417%  1.2351%
+    tie     19.2782%                  +4.9186%  14.3596%
     """
     value = rules_named(rules)
     cell = (banker, third)
     before, after = chart_edges(value), chart_edges(value, flipped(value.drawing, cell))
-    rows = [[bet, display.percent(before[bet], 4), display.percent(after[bet], 4), display.signed_percent(after[bet] - before[bet], 4)]
-            for bet in before]
+    rows = [[bet, display.percent(after[bet], 4), display.signed_percent(after[bet] - before[bet], 4),
+             display.percent(before[bet], 4)] for bet in before]
     draws = value.drawing.banker_draws_on(banker, third)
     caption = (f"{_cell_words(cell).capitalize()}: the casino's chart {'draws' if draws else 'stands'}; "
                f"flipped, the banker {'stands' if draws else 'draws'}")
-    return display.Table(["bet", "house edge, casino's chart", "house edge, cell flipped", "change"], rows, caption)
+    return display.Table(["bet", "house edge, cell flipped", "change", "house edge, casino's chart"], rows, caption)
 
 
 @defines("chemin.chart")

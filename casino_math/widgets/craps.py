@@ -54,10 +54,11 @@ def explorer_rules(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT
 
 
 def edge_rows(rules: CrapsRules, odds: str | None = None) -> list[list[str]]:
-    """One row per bet: ID, pays, P(win), house edge (per amount put down), per roll, per bet resolved.
+    """One row per bet: ID, house edge (per amount put down) as a percent, per roll, per bet resolved, the house edge
+    exactly, P(win), pays.  The edges come first, so that a phone shows them beside the bet without scrolling.
 
     >>> edge_rows(RULES["quebec"])[-1]
-    ['field', '2 or 12: 2 to 1; 3, 4, 9, 10 or 11: 1 to 1', '4/9', '1/18', '5.556%', '', '']
+    ['field', '5.556%', '', '', '1/18', '4/9', '2 or 12: 2 to 1; 3, 4, 9, 10 or 11: 1 to 1']
     """
     if not rules.odds_offered:
         odds = None
@@ -67,17 +68,19 @@ def edge_rows(rules: CrapsRules, odds: str | None = None) -> list[list[str]]:
         per_roll, resolved = edges.get(bets.PER_ROUND), edges.get(bets.PER_BET_RESOLVED)
         rows.append([
             bet_id,
-            bets.pays_text(bet),
-            display.fraction_text(bets.p_win(bet)),
-            display.fraction_text(bets.house_edge(bet)),
             display.percent(bets.house_edge(bet), 3),
             display.percent(per_roll, 3) if per_roll is not None else "",
             display.percent(resolved, 3) if resolved is not None else "",
+            display.fraction_text(bets.house_edge(bet)),
+            display.fraction_text(bets.p_win(bet)),
+            bets.pays_text(bet),
         ])
     return rows
 
 
-EDGE_COLUMNS = ["bet", "pays", "P(win)", "edge", "edge %", "per roll", "per resolved"]
+EDGE_COLUMNS = ["bet", "edge %", "per roll", "per resolved", "edge", "P(win)", "pays"]
+#: Where a row of :func:`edge_rows` holds the house edge as a percent.
+EDGE_PERCENT = EDGE_COLUMNS.index("edge %")
 
 
 def edge_table(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIELD_12, odds: str | None = DEFAULT_ODDS,
@@ -85,8 +88,11 @@ def edge_table(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIE
     """The static twin of :func:`bet_explorer`: every bet's edge under the chosen rules.
 
     >>> table = edge_table()
-    >>> table.rows[0], table.rows[-1][:5]
-    (['pass', '1 to 1', '244/495', '7/495', '1.414%', '0.419%', ''], ['dont_pass_with_odds', 'craps: 1 to 5; seven-out on 4 or 10: 4 to 5; seven-out on 5 or 9: 1 to 1; seven-out on 6 or 8: 6 to 5', '949/1980', '3/1100', '0.273%'])
+    >>> table.rows[0]
+    ['pass', '1.414%', '0.419%', '', '7/495', '244/495', '1 to 1']
+    >>> last = table.rows[-1]          # a push on 12, 1 roll in 36: per bet resolved, 3/1100 x 36/35 = 0.281%
+    >>> last[:2], last[3:6]
+    (['dont_pass_with_odds', '0.273%'], ['0.281%', '3/1100', '949/1980'])
     """
     rules = explorer_rules(base, field_12, commission)
     return display.Table(EDGE_COLUMNS, edge_rows(rules, odds), _caption(rules, base, field_12, odds, commission))
@@ -95,7 +101,7 @@ def edge_table(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIE
 @cache
 def starting_edges() -> dict[str, str]:
     """Each bet's edge (a percent) at the explorer's starting settings."""
-    return {row[0]: row[4] for row in edge_rows(explorer_rules(), DEFAULT_ODDS)}
+    return {row[0]: row[EDGE_PERCENT] for row in edge_rows(explorer_rules(), DEFAULT_ODDS)}
 
 
 def changes_from_start(rows: Sequence[Sequence[str]], most: int = 6) -> str:
@@ -107,8 +113,8 @@ def changes_from_start(rows: Sequence[Sequence[str]], most: int = 6) -> str:
     'Buy 4 4.762% → 1.667%; Buy 5 4.762% → 2.000%; and 10 more.'
     """
     start = starting_edges()
-    changed = [f"{display.reader_text(row[0])} {start[row[0]]} → {row[4]}" for row in rows
-               if row[0] in start and start[row[0]] != row[4]]
+    changed = [f"{display.reader_text(row[0])} {start[row[0]]} → {row[EDGE_PERCENT]}" for row in rows
+               if row[0] in start and start[row[0]] != row[EDGE_PERCENT]]
     gone = len(set(start) - {row[0] for row in rows})
     settings = (f"{display.reader_text(DEFAULT_RULES)}, the field paying {bets.odds_text(DEFAULT_FIELD_12)} on 12, "
                 f"{DEFAULT_ODDS} odds, the commission paid {DEFAULT_COMMISSION}")
@@ -199,9 +205,9 @@ def race_figures(point: int) -> list[tuple[str, str]]:
 
 def roll_grid(point: int) -> str:
     """The 36 rolls as a 6 by 6 HTML grid: the point's rolls in green, the 7s in red (both bold), the rest grey,
-    with a legend.
+    with a legend whose marks are drawn as the cells are (readable on a light page and a dark one).
 
-    >>> roll_grid(4).count(f"background:{POINT_CELL[0]}"), roll_grid(4).count(f"background:{SEVEN_CELL[0]}")
+    >>> roll_grid(4).count(f'<td style="background:{POINT_CELL[0]}'), roll_grid(4).count(f'<td style="background:{SEVEN_CELL[0]}')
     (3, 6)
     """
     cells = []
@@ -215,8 +221,9 @@ def roll_grid(point: int) -> str:
                        f"{first}-{second}</td>")
         cells.append("<tr>" + "".join(row) + "</tr>")
     legend = (f'<caption style="caption-side:bottom;text-align:left;font-size:0.85em;padding-top:0.3em">'
-              f'<b style="color:{POINT_CELL[0]}">{point}</b>: the point\'s rolls (green, bold); '
-              f'<b style="color:{SEVEN_CELL[0]}">7</b>: the sevens (red, bold); grey: roll again</caption>')
+              f'<b style="background:{POINT_CELL[0]};color:{POINT_CELL[1]};padding:0 0.3em">{point}</b>: the point\'s '
+              f'rolls (green, bold); <b style="background:{SEVEN_CELL[0]};color:{SEVEN_CELL[1]};padding:0 0.3em">7</b>: '
+              "the sevens (red, bold); grey: roll again</caption>")
     return '<table style="border-collapse:separate;border-spacing:2px">' + legend + "".join(cells) + "</table>"
 
 

@@ -44,9 +44,16 @@ KINDS = ("options", "range", "dropdown", "checkbox", "buttons", "choices")
 #: The kinds whose raw value is the index of an option.
 OPTION_KINDS = ("options", "dropdown", "buttons")
 #: The modules that define the site's live widgets (a widget's name starts with its module's).
-MODULES = ("chance", "baccarat", "craps", "roulette", "session", "kelly", "chemin", "variants")
-#: What the static page says beside its disabled controls.
+MODULES = ("chance", "baccarat", "craps", "roulette", "session", "kelly", "chemin", "variants", "fairness")
+#: What the site says beside a snapshot's disabled controls, until the reader starts the widget (the site's runtime
+#: puts it in place of NOTEBOOK_NOTE, and shows the button that starts it).
 STATIC_NOTE = "A snapshot at the starting values: the controls work once the widget runs live."
+#: What a saved snapshot says in a notebook, where nothing can start it but running its cell (which replaces it by
+#: the widget itself).
+NOTEBOOK_NOTE = "A snapshot at the starting values: run this cell to use the widget."
+#: The classes that keep MathJax off a snapshot: JupyterLab typesets saved HTML, and "$200 on red at $10" would be
+#: set as a formula.
+NOT_MATH = "tex2jax_ignore mathjax_ignore"
 
 #: A function that builds a widget from its fixed arguments.
 Builder = Callable[..., "Widget"]
@@ -147,6 +154,10 @@ def _nothing_inactive(**_values: Any) -> list[str]:
     return []
 
 
+def _no_readouts(**_values: Any) -> dict[str, tuple[int | None, str]]:
+    return {}
+
+
 @dataclass(frozen=True)
 class Widget:
     """A widget: its name, its controls, and the pure function from their values to its HTML."""
@@ -157,6 +168,8 @@ class Widget:
     #: control values -> the names of the controls that change nothing under them (shown disabled)
     inactive: Callable[..., list[str]] = _nothing_inactive
     args: Mapping[str, Any] = field(default_factory=dict)  #: the fixed arguments its definition was built with
+    #: control values -> what an inactive control shows instead of its own value: name -> (raw value or None, text)
+    readouts: Callable[..., dict[str, tuple[int | None, str]]] = _no_readouts
 
     def defaults(self) -> dict[str, Any]:
         """Every control's starting raw value."""
@@ -171,9 +184,14 @@ class Widget:
         return {c.name: c.value(raw.get(c.name, c.raw(c.default))) for c in self.controls}
 
     def view(self, raw: Mapping[str, Any]) -> View:
-        """What the widget shows for these raw values: its HTML, and which controls change nothing."""
+        """What the widget shows for these raw values: its HTML, which controls change nothing, and what those
+        show instead (the value in force there), when the widget says."""
         values = self.values(raw)
-        return {"html": self.show(**values), "inactive": list(self.inactive(**values))}
+        shown: View = {"html": self.show(**values), "inactive": list(self.inactive(**values))}
+        readouts = self.readouts(**values)
+        if readouts:
+            shown["readouts"] = {name: list(readout) for name, readout in readouts.items()}
+        return shown
 
     def starting_at(self, **values: Any) -> Widget:
         """The same widget with other starting values (values, not raw values)."""
@@ -224,6 +242,17 @@ def view_json(name: str, args_json: str, raw_json: str) -> str:
     return json.dumps(definition(name, json.loads(args_json)).view(json.loads(raw_json)))
 
 
+def inactive_json(name: str, args_json: str, raw_json: str) -> str:
+    """Which controls change nothing at these raw values, as JSON: the site's runtime asks before the view, so that
+    a control comes to life (a game's bets, once the game is chosen) while a slow view is still being computed.
+
+    >>> inactive_json("chance.payout", "{}", "{}")
+    '[]'
+    """
+    widget = definition(name, json.loads(args_json))
+    return json.dumps(list(widget.inactive(**widget.values(json.loads(raw_json)))))
+
+
 # --- Charts: a Vega-Lite specification inside a result's HTML ---------------------------------------------
 
 #: The Vega-Lite schema the charts are written for: the site serves vega-lite 5, and JupyterLab draws its v5 output.
@@ -259,20 +288,26 @@ def charts(page: str) -> list[dict[str, Any]]:
 def snapshot_html(widget: Widget) -> str:
     """The widget at its starting values as HTML: disabled controls, the start button, the result, the definition.
 
+    In a notebook the button and the progress bar are hidden (their inline style survives JupyterLab's sanitizer,
+    which drops ``hidden``) and the note says to run the cell; the site's runtime shows the button and puts the
+    site's note in place.
+
     >>> page = snapshot_html(definition("chance.payout"))
     >>> 'data-live-widget="chance.payout" data-state="static"' in page, page.count(" disabled")
     (True, 2)
+    >>> 'style="display:none">Run live in your browser</button>' in page, NOTEBOOK_NOTE in page
+    (True, True)
     """
     raw = widget.defaults()
     shown = widget.view(raw)
     definition_json = json.dumps(widget.as_json()).replace("</", "<\\/")
     controls = "".join(_control_html(c, raw[c.name]) for c in widget.controls)
     return (
-        f'<div class="live-widget">'
-        f'<div class="live-widget-start"><button type="button" class="live-widget-run" disabled>'
-        f"Run live in your browser</button>"
-        f'<progress class="live-widget-progress" max="3" value="0" hidden></progress>'
-        f'<span class="live-widget-note" role="status">{STATIC_NOTE}</span></div>'
+        f'<div class="live-widget {NOT_MATH}">'
+        f'<div class="live-widget-start"><button type="button" class="live-widget-run" disabled hidden '
+        f'style="display:none">Run live in your browser</button>'
+        f'<progress class="live-widget-progress" max="3" value="0" hidden style="display:none"></progress>'
+        f'<span class="live-widget-note" role="status" data-site-note="{STATIC_NOTE}">{NOTEBOOK_NOTE}</span></div>'
         f'<div data-live-widget="{html.escape(widget.name)}" data-state="static">'
         f'<script type="application/json" class="live-widget-definition">{definition_json}</script>'
         f'<div class="live-widget-controls" role="group" aria-label="Settings">{controls}</div>'

@@ -7,7 +7,6 @@ static twin, the same figures as a table for the printed page.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import pairwise
@@ -32,20 +31,22 @@ OUTSIDE_BETS = {
     "Column 1": ("column", 0), "Column 2": ("column", 1), "Column 3": ("column", 2),
 }
 #: What the bet dropdown says when the ticked pockets make the bet.
-TICKED = "The pockets ticked below"
+TICKED = "The pockets chosen below"
 
 
 def bet_figures(chosen: Iterable[str | int], rules: str = "oxford", spins: int = DEFAULT_SPINS) -> list[tuple[str, str]]:
     """What the chooser shows for a choice of pockets, as (label, value) rows; the first row says if it is legal.
 
+    Money is per $1 staked on each spin.
+
     >>> for label, value in bet_figures(["17", "20"], spins=10):
     ...     print(f"{label}: {value}")
-    bet: split 17-20
+    bet: Split 17-20
     pays: 17 to 1
     P(win): 1/19 (5.26%)
     house edge: 1/19 (5.26%)
-    sd per spin: 4.0193
-    expected net after 10 spins: -10/19 (-0.5263 units)
+    standard deviation of a spin's net, $1 bet: $4.0193
+    expected net after 10 spins of $1: -10/19 (-$0.53)
     P(ahead after 10 spins): 2560599031177/6131066257801 (41.76%)
     P(even after 10 spins): 0 (0.00%)
     P(behind after 10 spins): 3570467226624/6131066257801 (58.24%)
@@ -64,44 +65,55 @@ def bet_figures(chosen: Iterable[str | int], rules: str = "oxford", spins: int =
         return f"{display.fraction_text(q)} ({display.percent(q)})"
 
     return [
-        ("bet", bet.name),
+        ("bet", display.bet_name(bet.name)),
         ("pays", bets.pays_text(bet)),
         ("P(win)", exact_and_percent(bets.p_win(bet))),
         ("house edge", exact_and_percent(bets.house_edge(bet))),
-        ("sd per spin", display.decimal(bets.standard_deviation(bet), 4)),
-        (f"expected net after {spins} spins", f"{display.fraction_text(mean)} ({display.decimal(mean, 4)} units)"),
-        (f"P(ahead after {spins} spins)", exact_and_percent(ahead)),
-        (f"P(even after {spins} spins)", exact_and_percent(even)),
-        (f"P(behind after {spins} spins)", exact_and_percent(behind)),
+        ("standard deviation of a spin's net, $1 bet", f"${display.decimal(bets.standard_deviation(bet), 4)}"),
+        (f"expected net after {_spins(spins)} of $1", f"{display.fraction_text(mean)} ({dollars(mean)})"),
+        (f"P(ahead after {_spins(spins)})", exact_and_percent(ahead)),
+        (f"P(even after {_spins(spins)})", exact_and_percent(even)),
+        (f"P(behind after {_spins(spins)})", exact_and_percent(behind)),
     ]
 
 
-def _short(text: str, most: int = 60) -> str:
-    """A long exact fraction cut down for the screen (the percent beside it carries the size)."""
-    return text if len(text) <= most else text[: most // 2] + " ... " + text[-most // 2 :]
+def _spins(n: int) -> str:
+    return "1 spin" if n == 1 else f"{n} spins"
+
+
+def dollars(q: Fraction) -> str:
+    """An amount of money to the cent, its sign before the dollar sign.
+
+    >>> dollars(Fraction(-10, 19)), dollars(Fraction(3, 2))
+    ('-$0.53', '$1.50')
+    """
+    return f"-${display.decimal(-q, 2)}" if q < 0 else f"${display.decimal(q, 2)}"
 
 
 def bet_summary(chosen: Iterable[str | int] = DEFAULT_CHOICE, rules: str = "oxford",
                 spins: int = DEFAULT_SPINS) -> display.Table:
     """The static twin of :func:`bet_chooser`: its figures for one choice of pockets, as a table.
 
+    Its HTML shows a long exact fraction as its percent, the fraction one click away (:func:`display.number_html`);
+    printed, the percent comes first and the fraction follows whole.
+
     >>> bet_summary(["0", "00", "1", "2", "3"], spins=1)
     A bet on 0, 00, 1, 2, 3 (Oxford Casino Hotel, Maine)
-    what                        value
-    --------------------------  ---------------------
-    bet                         top line 0-00-1-2-3
-    pays                        6 to 1
-    P(win)                      5/38 (13.16%)
-    house edge                  3/38 (7.89%)
-    sd per spin                 2.3662
-    expected net after 1 spins  -3/38 (-0.0789 units)
-    P(ahead after 1 spins)      5/38 (13.16%)
-    P(even after 1 spins)       0 (0.00%)
-    P(behind after 1 spins)     33/38 (86.84%)
+    what                                        value
+    ------------------------------------------  -------------------
+    bet                                         Top line 0-00-1-2-3
+    pays                                        6 to 1
+    P(win)                                      5/38 (13.16%)
+    house edge                                  3/38 (7.89%)
+    standard deviation of a spin's net, $1 bet  $2.3662
+    expected net after 1 spin of $1             -3/38 (-$0.08)
+    P(ahead after 1 spin)                       5/38 (13.16%)
+    P(even after 1 spin)                        0 (0.00%)
+    P(behind after 1 spin)                      33/38 (86.84%)
     """
     table = roulette.rules_named(rules)
     picked = ", ".join(roulette.in_layout_order({roulette.pocket(p, table) for p in chosen}, table))
-    rows = [[label, _short(value)] for label, value in bet_figures(chosen, rules, spins)]
+    rows = [[label, value] for label, value in bet_figures(chosen, rules, spins)]
     return display.Table(["what", "value"], rows, f"A bet on {picked} ({table.name})")
 
 
@@ -129,24 +141,32 @@ def _grid(rules: roulette.RouletteRules) -> tuple[dict[str, str], str, str]:
 
 
 def layout_html(chosen: Iterable[str], rules: str = "oxford") -> str:
-    """The layout as a grid of pockets, the chosen ones framed and underlined (their own colour kept, and no mark
-    that would widen a cell on a phone).
+    """The layout as a grid of pockets, each a button that ticks or unticks it (the chooser's "pockets" control, by
+    option number), the chosen ones pressed: framed and underlined, their own colour kept, and no mark that would
+    widen a cell on a phone.  The buttons come disabled; the site's runtime enables them once the widget runs live.
 
     >>> page = layout_html(["17", "20"])
-    >>> page.count('<span'), page.count(CHOSEN)
-    (38, 2)
+    >>> page.count('<button'), page.count('aria-pressed="true"'), page.count(CHOSEN)
+    (38, 2, 2)
+    >>> '<button type="button" class="pocket" data-control="pockets" data-option="0" aria-pressed="false" ' in page
+    True
     """
     table = roulette.rules_named(rules)
     picked = set(chosen)
     areas, rows, columns = _grid(table)
+    option = {pocket: i for i, pocket in enumerate(roulette.in_layout_order(set(areas), table))}
     cells = []
     for name, area in areas.items():
-        chosen = (f"box-shadow:inset 0 0 0 3px {CHOSEN};font-weight:700;text-decoration:underline;"
-                  if name in picked else "")
-        cells.append(f'<span style="grid-area:{area};background:{POCKET_COLOURS[roulette.colour(name)]};color:white;'
-                     f'{chosen}display:flex;align-items:center;justify-content:center;font-size:0.8em;'
-                     f'border-radius:2px">{name}</span>')
-    return (f'<div role="img" aria-label="The layout, chosen pockets marked: {html.escape(", ".join(sorted(picked)) or "none")}" '
+        pressed = name in picked
+        marked = (f"box-shadow:inset 0 0 0 3px {CHOSEN};font-weight:700;text-decoration:underline;" if pressed else "")
+        colour = roulette.colour(name)
+        cells.append(f'<button type="button" class="pocket" data-control="pockets" data-option="{option[name]}" '
+                     f'aria-pressed="{"true" if pressed else "false"}" aria-label="{name} {colour}" disabled '
+                     f'style="grid-area:{area};background:{POCKET_COLOURS[colour]};color:white;{marked}'
+                     f'display:flex;align-items:center;justify-content:center;padding:0;border:0;border-radius:2px;'
+                     f'font-size:0.8em">{name}</button>')
+    return (f'<div class="roulette-layout" role="group" aria-label="The layout: press a pocket to tick or untick it; '
+            f'chosen: {html.escape(", ".join(roulette.in_layout_order(picked, table)) or "none")}" '
             f'style="display:grid;grid-template-rows:{rows};grid-template-columns:{columns};gap:2px;'
             f'max-width:36em;margin-bottom:0.5em">{"".join(cells)}</div>')
 
@@ -164,34 +184,16 @@ def chosen_pockets(bet: tuple[str, int] | None, pockets: Iterable[str], rules: s
 
 
 def chooser_view(bet: tuple[str, int] | None, pockets: Iterable[str], spins: int, rules: str = "oxford") -> str:
-    """What the chooser shows: the layout with the chosen pockets, then the bet's figures (or why it is no bet).
+    """What the chooser shows: the layout with the chosen pockets, then the bet's figures (or why it is no bet), a
+    long exact fraction as its percent with the fraction one click away.
 
-    >>> "<td>bet</td><td><b>split 17-20</b></td>" in chooser_view(None, ["17", "20"], 10)
+    >>> '<th scope="row">bet</th><td>Split 17-20</td>' in chooser_view(None, ["17", "20"], 10)
     True
     """
     chosen = chosen_pockets(bet, pockets, rules)
-    rows = "".join(f"<tr><td>{html.escape(label)}</td><td><b>{_compact(value)}</b></td></tr>"
+    rows = "".join(f'<tr><th scope="row">{html.escape(label)}</th><td>{display.number_html(value)}</td></tr>'
                    for label, value in bet_figures(chosen, rules, spins))
-    return layout_html(chosen, rules) + f"<table>{rows}</table>"
-
-
-def _compact(value: str, most: int = 32) -> str:
-    """A figure as HTML, a long fraction cut short (its percent still shown) with the whole of it one click away.
-
-    Words are shown whole, however long: an explanation is read, not folded.
-
-    >>> _compact("1/19 (5.26%)")
-    '1/19 (5.26%)'
-    >>> _compact("2560599031177123456789/6131066257801123456789 (41.76%)").split("</summary>")[0].split(">")[-1]
-    '2560599…/6131066… (41.76%)'
-    >>> _compact("17 and 21 are not adjacent on the layout; a split covers two numbers that share an edge")[:24]
-    '17 and 21 are not adjace'
-    """
-    fraction = re.match(r"-?\d+/\d+", value)
-    if len(value) <= most or fraction is None:
-        return html.escape(value)
-    rest = html.escape(value[fraction.end():])
-    return display.folded(fraction[0], display.short_fraction(fraction[0]) + rest)
+    return layout_html(chosen, rules) + f'<table class="casino-math-table widget-figures">{rows}</table>'
 
 
 @defines("roulette.chooser")
@@ -219,11 +221,11 @@ def chooser_widget(rules: str = "oxford") -> Widget:
 
 
 def bet_chooser(chosen: Iterable[str | int] = DEFAULT_CHOICE, rules: str = "oxford", spins: int = DEFAULT_SPINS) -> Shown:
-    """Tick pockets on the layout (or choose an outside bet) to make a bet: is it legal, and what does it do?
+    """Choose pockets on the layout (or an outside bet) to make a bet: is it legal, and what does it do?
 
     >>> bet, pockets, spins, result = bet_chooser(spins=10).children
     >>> pockets.value = (pockets.options[-1][1],)  # only 36 is ticked: a straight-up bet
-    >>> "straight 36" in result.value
+    >>> "Straight up on 36" in result.value
     True
     """
     table = roulette.rules_named(rules)

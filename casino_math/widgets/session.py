@@ -27,10 +27,10 @@ FIRST_BETS = {"roulette": "red", "craps": "pass", "baccarat": "banker"}
 #: The choices the explorer offers.
 STAKES = (5, 10, 25, 100)
 BANKROLLS = tuple(range(50, 1001, 50))
-ROUNDS = (10, 25, 50, 100, 200, 300)
+ROUNDS = tuple(range(10, 301, 10))
 #: How a session ends, in the chart's order, and its colour (Okabe and Ito's palette, safe for colour-blind readers).
 ENDINGS = {"behind": "#D55E00", "even": "#999999", "ahead": "#0072B2"}
-#: A fraction longer than this many characters is shown cut short, the whole of it a click away.
+#: A fraction in a tooltip longer than this many characters is described by its length instead.
 LONGEST_FRACTION = 24
 #: The chart's axis leaves out at most this share of sessions at each end (a long tail too thin to see).
 TAIL = Fraction(1, 2000)
@@ -59,22 +59,64 @@ def game_name(game: str) -> str:
     return {"baccarat": "Mini-baccarat"}.get(game, game.capitalize())
 
 
-def menu_name(bet: Bet) -> str:
-    """A bet as its menu lists it: its name, the numbers it covers included, capitalised like the rest of the menu.
+def menu_name(bet_id: str, bet: Bet) -> str:
+    """A bet as the explorer's menu and titles name it: the book's name, with the numbers it covers where the bet
+    is on numbers of the reader's choosing (the explorer's representative one).
 
-    >>> menu_name(game_bets("roulette")["straight"]), menu_name(game_bets("craps")["dont_pass"])
-    ('Straight 1', "Don't pass")
+    >>> roulette = game_bets("roulette")
+    >>> menu_name("straight", roulette["straight"]), menu_name("split", roulette["split"])
+    ('Straight up on 1', 'Split 1-2')
+    >>> menu_name("dont_pass", game_bets("craps")["dont_pass"]), menu_name("dozen", roulette["dozen"])
+    ("Don't pass", 'Dozen')
     """
-    return bet.name[:1].upper() + bet.name[1:]
+    numbered = bet.name.partition(" ")[2][:1].isdigit()
+    return display.bet_name(bet.name) if numbered else display.bet_name(bet_id)
 
 
 def bet_title(game: str, bet_id: str) -> str:
-    """A bet as the explorer names it: the game, then the bet's name (never its ID).
+    """A bet as the explorer names it: the bet's name (never its ID), then the game.
 
     >>> bet_title("craps", "hard_4"), bet_title("baccarat", "banker")
-    ('craps hard 4', 'mini-baccarat banker')
+    ('Hard 4 at craps', 'Banker at mini-baccarat')
     """
-    return f"{game_name(game).lower()} {game_bets(game)[bet_id].name}"
+    return f"{menu_name(bet_id, game_bets(game)[bet_id])} at {game_name(game).lower()}"
+
+
+def most_bets(bet: Bet) -> int:
+    """The most bets of ``bet`` whose session the explorer follows exactly (see :func:`ruin.walk_work`).
+
+    >>> most_bets(game_bets("baccarat")["dragon_bonus_banker"]) < 200 <= most_bets(game_bets("roulette")["red"])
+    True
+    """
+    def fits(rounds: int) -> bool:
+        return ruin.walk_work(bet, rounds)[0] <= ruin.MAX_WALK_WORK
+
+    low, high = 1, 2
+    while fits(high):
+        low, high = high, high * 2
+    while high - low > 1:
+        low, high = ((low + high) // 2, high) if fits((low + high) // 2) else (low, (low + high) // 2)
+    return low
+
+
+def too_many_bets(game: str, bet_id: str, rounds: int) -> str | None:
+    """Why the explorer cannot follow ``rounds`` bets of this bet, and what it can do instead; None if it can.
+
+    >>> print(too_many_bets("baccarat", "dragon_bonus_banker", 300))   # doctest: +ELLIPSIS
+    300 bets of Dragon Bonus (banker) at mini-baccarat are more than this explorer follows exactly: ...; choose 1... bets or fewer.
+    >>> too_many_bets("roulette", "red", 300) is None
+    True
+    """
+    bet = game_bets(game)[bet_id]
+    work, places, bits = ruin.walk_work(bet, rounds)
+    if work <= ruin.MAX_WALK_WORK:
+        return None
+    most = most_bets(bet)
+    offered = max(r for r in ROUNDS if r <= most)
+    return (f"{rounds} bets of {bet_title(game, bet_id)} are more than this explorer follows exactly: the bankroll "
+            f"could end in about {places} places, each with a chance about {round(bits * 0.30103)} digits long, "
+            f"too much arithmetic to finish in seconds. It follows at most {most} bets of this bet; choose "
+            f"{offered} bets or fewer.")
 
 
 @lru_cache(maxsize=32)
@@ -104,7 +146,7 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
 
     >>> for label, value in explorer_figures("roulette", "red", 10, 30, 2):
     ...     print(f"{label}: {value}")
-    bet: roulette red, pays 1 to 1, house edge 5.26%
+    bet: Red at roulette, pays 1 to 1, house edge 5.26%
     bankroll: $30 = 3 bets of $10
     expected bets made: 2 of 2
     expected loss: $1.05 = edge 1/19 x 2 bets x $10
@@ -118,7 +160,9 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     made, loss = w.expected_bets(), ruin.expected_loss(bet, w)
     ahead, even, behind = w.ahead_even_behind()
     start = w.bankroll
-    edge = display.fraction_text(bets.house_edge_per_bet_made(bet))
+    edge_made = bets.house_edge_per_bet_made(bet)
+    edge = display.fraction_text(edge_made)
+    edge = edge if len(edge) <= display.LONG_FRACTION else display.percent(edge_made, 4)
     bets_made = display.fraction_text(made) if made.denominator == 1 else display.decimal(made, 2)
     rows = [
         ("bet", f"{bet_title(game, bet_id)}, pays {bets.pays_text(bet)}, house edge {display.percent(bets.house_edge(bet))}"),
@@ -138,10 +182,10 @@ def explorer_table(game: str = DEFAULT_GAME, bet_id: str = DEFAULT_BET, stake: i
     """The static twin of :func:`session_explorer`: its figures at one setting, in dollars, as a table.
 
     >>> explorer_table(rounds=1)
-    $200 on roulette red at $10 a bet, at most 1 bets
+    Red at roulette: $200 at $10 a bet, at most 1 bets
     what                    value
-    ----------------------  -------------------------------------------
-    bet                     roulette red, pays 1 to 1, house edge 5.26%
+    ----------------------  ----------------------------------------------
+    bet                     Red at roulette, pays 1 to 1, house edge 5.26%
     bankroll                $200 = 20 bets of $10
     expected bets made      1 of 1
     expected loss           $0.53 = edge 1/19 x 1 bets x $10
@@ -151,7 +195,8 @@ def explorer_table(game: str = DEFAULT_GAME, bet_id: str = DEFAULT_BET, stake: i
     P(behind at the end)    52.63%
     """
     rows = [[label, value] for label, value in explorer_figures(game, bet_id, stake, bankroll, rounds)]
-    return display.Table(["what", "value"], rows, f"${bankroll} on {bet_title(game, bet_id)} at ${stake} a bet, at most {rounds} bets")
+    caption = f"{bet_title(game, bet_id)}: ${bankroll} at ${stake} a bet, at most {rounds} bets"
+    return display.Table(["what", "value"], rows, caption)
 
 
 def endings(w: ruin.Walk) -> list[tuple[str, Fraction]]:
@@ -170,26 +215,17 @@ def endings(w: ruin.Walk) -> list[tuple[str, Fraction]]:
             (f"broke within {w.rounds} bets", w.p_ruin())]
 
 
-def exact_html(q: Fraction) -> str:
-    """A probability as an exact fraction in HTML: a long one cut short, the whole of it one click away.
-
-    >>> exact_html(Fraction(1, 19))
-    '1/19'
-    >>> exact_html(Fraction(10**30 + 1, 3 * 10**30)).split("</summary>")[0].split(">")[-1]
-    '1000000…/3000000… (31 digits)'
-    """
-    text = display.fraction_text(q)
-    if len(text) <= LONGEST_FRACTION:
-        return text
-    return display.folded(text, f"{display.short_fraction(text)} ({len(str(q.denominator))} digits)")
-
-
 def endings_html(w: ruin.Walk) -> str:
-    """The exact chances of each ending as an HTML table, a percentage beside each fraction."""
-    rows = "".join(f"<tr><td>P({what})</td><td>{exact_html(p)}</td><td>{display.percent(p)}</td></tr>"
-                   for what, p in endings(w))
-    return ('<table><caption>How the sessions end, exactly</caption><thead><tr><th>chance</th><th>exact</th>'
-            f"<th>%</th></tr></thead><tbody>{rows}</tbody></table>")
+    """The exact chances of each ending as an HTML table: a short fraction with its percent, a long one's percent
+    with the fraction one click away.
+
+    >>> from casino_math.dice import one_face_bet
+    >>> '<td>P(even at the end)</td><td data-value="0.1388888889">5/36 <span class="percent">(13.89%)</span></td>' in (
+    ...     endings_html(ruin.walk(one_face_bet(1), 1, 2)))
+    True
+    """
+    rows = [[f"P({what})", f"{display.fraction_text(p)} ({display.percent(p)})"] for what, p in endings(w)]
+    return display.Table(["chance", "exactly"], rows, "How the sessions end, exactly")._repr_html_()
 
 
 def final_bankrolls(w: ruin.Walk, stake: int) -> list[dict[str, Any]]:
@@ -283,17 +319,20 @@ def explorer_html(game: str, bet_id: str, stake: int, bankroll: int, rounds: int
     """The explorer's view as HTML: the chart, the exact chances of each ending, the figures in dollars (or the error).
 
     >>> explorer_html("roulette", "red", 25, 20, 10)
-    '<p>a bankroll of $20 does not cover one bet of $25; choose a larger bankroll or a smaller stake</p>'
+    '<p class="widget-refusal">a bankroll of $20 does not cover one bet of $25; choose a larger bankroll or a smaller stake</p>'
     >>> page = explorer_html("roulette", "red", 10, 200, 10)
-    >>> page.count("<table"), "<td>P(broke within 10 bets)</td><td>0</td><td>0.00%</td>" in page
+    >>> page.count("<table"), "<td>P(broke within 10 bets)</td><td>0 (0.00%)</td>" in page
     (2, True)
     """
+    refused = too_many_bets(game, bet_id, rounds)
+    if refused:
+        return f'<p class="widget-refusal">{html.escape(refused)}</p>'
     try:
         figures = explorer_table(game, bet_id, stake, bankroll, rounds)
     except ValueError as error:
-        return f"<p>{html.escape(str(error))}</p>"
+        return f'<p class="widget-refusal">{html.escape(str(error))}</p>'
     w = _walk(game, bet_id, units(stake, bankroll), rounds)
-    title = [f"${bankroll} on {bet_title(game, bet_id)}", f"${stake} a bet, at most {rounds} bets"]
+    title = [f"{bet_title(game, bet_id)}, from ${bankroll}", f"${stake} a bet, at most {rounds} bets"]
     alt = f"The exact probability of each bankroll at the end of a session: {', '.join(title)}"
     return chart_html(ending_chart(w, stake, title), alt) + endings_html(w) + figures._repr_html_()
 
@@ -309,7 +348,8 @@ def explorer_widget() -> Widget:
     games = available_games()
     bet_controls = tuple(
         Control(f"{game}_bet", "dropdown", f"{game_name(game)} bet",
-                options=tuple((menu_name(bet), bet_id) for bet_id, bet in game_bets(game).items()), default=FIRST_BETS[game])
+                options=tuple((menu_name(bet_id, bet), bet_id) for bet_id, bet in game_bets(game).items()),
+                default=FIRST_BETS[game])
         for game in games)
     controls = (
         Control("game", "dropdown", "Game", options=tuple((game_name(g), g) for g in games), default=DEFAULT_GAME),
@@ -335,7 +375,7 @@ def session_explorer(game: str = DEFAULT_GAME, bet_id: str | None = None, stake:
 
     >>> game, roulette_bet, craps_bet, baccarat_bet, stake, bankroll, rounds, view, chart = flat(session_explorer(rounds=10))
     >>> game.value = 1                                          # craps: its bets come to life, roulette's rest
-    >>> craps_bet.disabled, roulette_bet.disabled, "craps pass line" in view.value
+    >>> craps_bet.disabled, roulette_bet.disabled, "Pass line at craps" in view.value
     (False, True, True)
     """
     chosen = {"game": game, "stake": stake, "bankroll": bankroll, "rounds": rounds}

@@ -10,6 +10,7 @@ from ..baccarat import RULES, Shoe, edge_bets
 from ..baccarat.cards import CARDS, RANKS, SUITS, check_decks
 from ..baccarat.count import shoe_of_cards
 from ..distribution import is_whole
+from .baccarat import rank_cards
 from .live import Control, Shown, Widget, defines
 
 #: The shoe the widget starts from.
@@ -44,33 +45,35 @@ def depleted_by_rank(removed: dict[str, int], decks: int = DEFAULT_DECKS) -> Sho
 
 
 def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_DECKS) -> display.Table:
-    """Every EZ Baccarat bet and pair bet: its edge (EV per unit) from the full shoe and from the depleted one.
+    """Every EZ Baccarat bet and pair bet: its house edge from the depleted shoe, the change from the full shoe's,
+    and the full shoe's (the house edge is minus the expected value per unit staked; below 0 the bet favours the
+    bettor).  The columns a reader looks for come first, so that a phone shows them without scrolling.
 
     >>> side_bet_table({"8": 16})
-    EZ Baccarat, 8 decks less 16 cards (400 left); > 0 favours the bettor
-    bet           pays     edge, full shoe  edge, this shoe  change
-    ------------  -------  ---------------  ---------------  --------
-    Banker (EZ)   1 to 1   -1.0183%         -1.3359%         -0.3176%
-    Player        1 to 1   -1.2351%         -1.1472%         +0.0878%
-    Tie           8 to 1   -14.3596%        -12.7739%        +1.5857%
-    Dragon 7      40 to 1  -7.6113%         1.8099%          +9.4212%
-    Panda 8       25 to 1  -10.1876%        -14.3897%        -4.2021%
-    Player Pair   11 to 1  -10.3614%        -8.6917%         +1.6697%
-    Banker Pair   11 to 1  -10.3614%        -8.6917%         +1.6697%
-    Either Pair   5 to 1   -13.7099%        -12.1657%        +1.5442%
-    Perfect Pair  25 to 1  -13.0294%        -11.6217%        +1.4077%
+    EZ Baccarat, 8 decks less 16 cards (400 left); a house edge below 0 favours the bettor
+    bet           house edge, this shoe  change    house edge, full shoe  pays
+    ------------  ---------------------  --------  ---------------------  -------
+    Banker (EZ)   1.3359%                +0.3176%  1.0183%                1 to 1
+    Player        1.1472%                -0.0878%  1.2351%                1 to 1
+    Tie           12.7739%               -1.5857%  14.3596%               8 to 1
+    Dragon 7      -1.8099%               -9.4212%  7.6113%                40 to 1
+    Panda 8       14.3897%               +4.2021%  10.1876%               25 to 1
+    Player Pair   8.6917%                -1.6697%  10.3614%               11 to 1
+    Banker Pair   8.6917%                -1.6697%  10.3614%               11 to 1
+    Either Pair   12.1657%               -1.5442%  13.7099%               5 to 1
+    Perfect Pair  11.6217%               -1.4077%  13.0294%               25 to 1
     """
     removed = {rank: n for rank, n in (removed or {}).items() if n}
     rules = RULES["ez"].changed(decks=check_decks(decks))
     shoe = depleted_by_rank(removed, decks)
     rows = []
     for (bet_id, full), (_, here) in zip(edge_bets(rules), edge_bets(rules, shoe), strict=True):
-        before, after = bets.expected_value(full), bets.expected_value(here)
-        rows.append([BET_NAMES[bet_id], bets.pays_text(full), display.percent(before, 4), display.percent(after, 4),
-                     display.signed_percent(after - before, 4)])
+        before, after = -bets.expected_value(full), -bets.expected_value(here)
+        rows.append([BET_NAMES[bet_id], display.percent(after, 4), display.signed_percent(after - before, 4),
+                     display.percent(before, 4), bets.pays_text(full)])
     caption = (f"EZ Baccarat, {decks} deck{'s' * (decks != 1)} less {sum(removed.values())} cards ({shoe.size} left); "
-               "> 0 favours the bettor")
-    return display.Table(["bet", "pays", "edge, full shoe", "edge, this shoe", "change"], rows, caption)
+               "a house edge below 0 favours the bettor")
+    return display.Table(["bet", "house edge, this shoe", "change", "house edge, full shoe", "pays"], rows, caption)
 
 
 @defines("variants.side_bets")
@@ -80,8 +83,8 @@ def side_bets_widget(decks: int = DEFAULT_DECKS) -> Widget:
     >>> side_bets_widget().view({"removed_8": 16})["html"] == side_bet_table({"8": 16})._repr_html_()
     True
     """
-    sliders = tuple(Control(f"removed_{rank}", "range", f"{rank}s removed", low=0, high=decks * len(SUITS),
-                            default=0) for rank in RANKS)
+    sliders = tuple(Control(f"removed_{rank}", "range", f"{rank_cards(rank)} removed", low=0,
+                            high=decks * len(SUITS), default=0) for rank in RANKS)
 
     def show(**removed: int) -> str:
         return side_bet_table({k.removeprefix("removed_"): n for k, n in removed.items()}, decks)._repr_html_()

@@ -13,11 +13,10 @@ and the times measured (button to first live result, each later update) to
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
-from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 import pytest
@@ -25,19 +24,14 @@ from conftest import SCREENSHOTS
 
 from casino_math import bets, display, roulette, ruin
 from casino_math.baccarat import Shoe, edge_bets, rules_named
+from casino_math.baccarat import bet as baccarat_bet
 from casino_math.craps import RULES, bet
 from casino_math.craps.rolls import race
 from casino_math.dice import one_face_bet
 from casino_math.widgets import craps as craps_widgets
+from casino_math.widgets import kelly as kelly_widgets
 from casino_math.widgets import session as session_widgets
 from casino_math.widgets.chemin import flip_table
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Route
-
-#: Opens a page of the site (a path, a width, a script to run first, a file to answer 404): a playwright Page that
-#: also keeps the requests it blocked and its errors.
-Opener = Callable[..., Any]
 
 TIMINGS: dict[str, dict[str, list[float]]] = {}
 
@@ -82,11 +76,22 @@ def broke_on_red_from_50() -> str:
 
 
 def dragon_7_edge_with_16_eights() -> str:
-    """The Dragon 7's edge from an 8-deck shoe with 16 of its 8s taken out, as the side-bet explorer shows it."""
+    """The Dragon 7's house edge (minus its expected value) from an 8-deck shoe with 16 of its 8s taken out, as the
+    side-bet explorer shows it."""
     from casino_math.baccarat.count import edge
     from casino_math.widgets.variants import depleted_by_rank
 
-    return display.percent(edge("dragon_7", depleted_by_rank({"8": 16})), 4)
+    return display.percent(-edge("dragon_7", depleted_by_rank({"8": 16})), 4)
+
+
+def seventeen_beats_break_even(seed: int) -> str:
+    """The posterior chance that 17 beats 1/36 after the wheel explorer's 3,800 simulated spins from ``seed``."""
+    from casino_math.roulette.fairness import break_even, prior
+    from casino_math.roulette.simulated import biased_log
+    from casino_math.widgets.fairness import probability
+
+    log = biased_log(3800, "17", Fraction(1, 30), seed)
+    return probability(prior().after(log.hits("17"), log.spins).p_above(break_even()))
 
 
 #: page, widget, (control, raw value), the table row to read (None: the whole result), what it must contain.
@@ -105,20 +110,22 @@ CASES = [
     ("book/long-run", "session.explorer", ("bankroll", session_widgets.BANKROLLS.index(50)), "P(broke within 100 bets)",
      broke_on_red_from_50()),
     ("book/baccarat-variants", "variants.side_bets", ("removed_8", 16), "Dragon 7", dragon_7_edge_with_16_eights()),
+    ("book/roulette-fairness", "fairness.wheel", ("seed", 2031), "P(chance > 1/36)", seventeen_beats_break_even(2031)),
 ]
 
 
 @pytest.fixture
-def open_page(browser: Browser, site_url: str) -> Iterator[Opener]:
+def open_page(browser, site_url):
     """A page of the site at a given width, every request outside 127.0.0.1 blocked and recorded."""
     pages = []
 
-    def open_(path: str, width: int = 1280, init_script: str | None = None, block: str | None = None) -> Any:
-        page: Any = browser.new_page(viewport={"width": width, "height": 900})
+    def open_(path: str, width: int = 1280, init_script: str | None = None, block: str | None = None,
+              color_scheme: str = "light"):
+        page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=color_scheme)
         page.blocked, page.errors = [], []
         page.on("pageerror", lambda exc: page.errors.append(str(exc)))
 
-        def route(r: Route) -> None:
+        def route(r):
             url = r.request.url
             if urlparse(url).hostname != "127.0.0.1":
                 page.blocked.append(url)
@@ -139,28 +146,45 @@ def open_page(browser: Browser, site_url: str) -> Iterator[Opener]:
         page.close()
 
 
-def set_control(page: Page, widget: str, name: str, raw: object) -> float:
-    """Set a control as a reader would (the change event fires) and return how long the update took, in ms."""
-    value: float = page.evaluate(
+def set_control(page, widget: str, name: str, raw) -> float:
+    """Set a control as a reader would (the change event fires), wait for the widget's new result, and return how
+    long the runtime took to show it, in ms (Python computes in a worker; the page waits for nothing)."""
+    page.evaluate(
         """([widget, name, raw]) => {
              const container = document.querySelector(`[data-live-widget="${widget}"]`);
-             const inputs = [...container.querySelectorAll(`[name="${name}"]`)];
+             const inputs = [...container.querySelectorAll(`.live-widget-controls [name="${name}"]`)];
              const input = inputs.length > 1 ? inputs.find(i => i.value === String(raw)) : inputs[0];
              if (input.type === 'radio' || input.type === 'checkbox') input.checked = input.type === 'radio' || raw;
              else input.value = String(raw);
-             const started = performance.now();
              input.dispatchEvent(new Event('input', {bubbles: true}));
              input.dispatchEvent(new Event('change', {bubbles: true}));
-             return performance.now() - started;
            }""",
         [widget, name, raw],
     )
-    return value
+    return settled(page, widget)
 
 
-def result_text(page: Page, widget: str, row: str | None) -> str:
+def settled(page, widget: str, timeout: float = 120_000) -> float:
+    """Wait until the widget shows the result of its newest setting; the runtime's time for it, in ms."""
+    page.wait_for_function(
+        """widget => { const c = document.querySelector(`[data-live-widget="${widget}"]`);
+                       return c.dataset.state === 'live' && !c.querySelector('.live-widget-result[aria-busy]'); }""",
+        arg=widget, timeout=timeout)
+    return float(page.locator(f'[data-live-widget="{widget}"]').get_attribute("data-update-ms") or 0)
+
+
+def go_live(page, widget: str) -> float:
+    """Press "Run live in your browser" in the widget's frame; the seconds until it shows its first live result."""
+    started = time.perf_counter()
+    page.locator(f'.live-widget:has([data-live-widget="{widget}"]) .live-widget-run').click()
+    page.wait_for_selector(f'[data-live-widget="{widget}"][data-state="live"]', timeout=120_000)
+    settled(page, widget)
+    return time.perf_counter() - started
+
+
+def result_text(page, widget: str, row: str | None) -> str:
     """The widget's result: one table row's cells, or its whole text."""
-    value: str = page.evaluate(
+    return page.evaluate(
         """([widget, row]) => {
              const result = document.querySelector(`[data-live-widget="${widget}"] .live-widget-result`);
              if (!row) return result.innerText;
@@ -169,38 +193,34 @@ def result_text(page: Page, widget: str, row: str | None) -> str:
            }""",
         [widget, row],
     )
-    return value
 
 
-def enabled_controls(page: Page, widget: str) -> list[str]:
-    value: list[str] = page.evaluate(
+def enabled_controls(page, widget: str) -> list[str]:
+    return page.evaluate(
         """widget => [...document.querySelector(`[data-live-widget="${widget}"]`)
                         .querySelectorAll('input, select, button, textarea')]
                         .filter(e => !e.disabled).map(e => e.name || e.outerHTML.slice(0, 60))""",
         widget,
     )
-    return value
 
 
-def shoot(page: Page, widget: str, name: str) -> None:
+def shoot(page, widget: str, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')
     frame.scroll_into_view_if_needed()
     frame.screenshot(path=str(SCREENSHOTS / f"live__{widget}__{name}.png"))
 
 
-def fits_the_page(page: Page, widget: str) -> bool:
-    value: bool = page.evaluate(
+def fits_the_page(page, widget: str) -> bool:
+    return page.evaluate(
         """widget => document.querySelector(`.live-widget:has([data-live-widget="${widget}"])`)
                       .getBoundingClientRect().right <= document.documentElement.clientWidth + 1""",
         widget,
     )
-    return value
 
 
-@pytest.mark.parametrize("path, widget, setting, row, expected", CASES, ids=[c[1] for c in CASES])
-def test_widget_runs_live_and_computes_what_the_library_computes(
-        open_page: Opener, path: str, widget: str, setting: tuple[str, int], row: str | None, expected: str) -> None:
+@pytest.mark.parametrize(("path", "widget", "setting", "row", "expected"), CASES, ids=[c[1] for c in CASES])
+def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path, widget, setting, row, expected):
     page = open_page(path, width=390)
     container = page.locator(f'[data-live-widget="{widget}"]')
     assert container.get_attribute("data-state") == "static"
@@ -210,10 +230,7 @@ def test_widget_runs_live_and_computes_what_the_library_computes(
     page.set_viewport_size({"width": 1280, "height": 900})
     shoot(page, widget, "static-1280")
 
-    started = time.perf_counter()
-    page.get_by_role("button", name="Run live in your browser").first.click()
-    page.wait_for_selector(f'[data-live-widget="{widget}"][data-state="live"]', timeout=120_000)
-    cold = time.perf_counter() - started
+    cold = go_live(page, widget)
 
     control, raw = setting
     updates = [set_control(page, widget, control, raw)]
@@ -243,42 +260,62 @@ def record(widget: str, cold: float, updates: list[float]) -> None:
     (SCREENSHOTS / "live-timings.json").write_text(json.dumps({"runs": TIMINGS, "summary": summary}, indent=1))
 
 
-def test_ticking_pockets_makes_the_bet_they_cover(open_page: Opener) -> None:
+def test_ticking_pockets_makes_the_bet_they_cover(open_page):
     page = open_page("book/roulette")
-    page.get_by_role("button", name="Run live in your browser").first.click()
-    page.wait_for_selector('[data-live-widget="roulette.chooser"][data-state="live"]', timeout=120_000)
-    assert "split 17-20" in result_text(page, "roulette.chooser", "bet")
+    go_live(page, "roulette.chooser")
+    assert "Split 17-20" in result_text(page, "roulette.chooser", "bet")
     chooser = page.locator('[data-live-widget="roulette.chooser"]')
     chooser.get_by_label("20", exact=True).uncheck()         # only 17 is left: a straight-up bet
-    assert "straight 17" in result_text(page, "roulette.chooser", "bet")
+    settled(page, "roulette.chooser")
+    assert "Straight up on 17" in result_text(page, "roulette.chooser", "bet")
     chooser.get_by_label("21", exact=True).check()           # 17 and 21 share no edge: no bet, and why
+    settled(page, "roulette.chooser")
     assert "17 and 21 are not adjacent on the layout" in result_text(page, "roulette.chooser", None)
     chooser.locator('select[name="bet"]').select_option(label="Red")
-    assert sorted(set(enabled_controls(page, "roulette.chooser"))) == ["bet", "spins"]
+    settled(page, "roulette.chooser")
+    assert sorted(set(enabled_controls(page, "roulette.chooser"))) == ["bet", "spins"]  # the layout's pockets rest
 
 
-def test_the_session_chart_is_drawn_from_the_site_in_the_snapshot_and_live(open_page: Opener) -> None:
-    page = open_page("book/long-run")
-    chart = '[data-live-widget="session.explorer"] .live-widget-chart svg'
-    page.wait_for_selector(chart, timeout=60_000)          # vega-embed draws the snapshot's chart on page load
-    page.get_by_role("button", name="Run live in your browser").first.click()
-    page.wait_for_selector('[data-live-widget="session.explorer"][data-state="live"]', timeout=120_000)
-    set_control(page, "session.explorer", "game", 2)
-    assert "Mini-baccarat bet" in page.locator('[data-live-widget="session.explorer"]').inner_text()
-    page.wait_for_function(
-        """() => [...document.querySelectorAll('[data-live-widget="session.explorer"] .live-widget-chart svg')]
-                   .some(svg => svg.textContent.includes('mini-baccarat banker'))""", timeout=60_000)
-    assert page.blocked == [] and page.errors == []
+def pocket(page, name: str):
+    """The pocket ``name`` on the chooser's layout (its accessible name is the number, then the colour)."""
+    return page.locator(f'[data-live-widget="roulette.chooser"] .roulette-layout .pocket[aria-label^="{name} "]')
 
 
-def chart_and_frame_widths(page: Page) -> list[tuple[float, float]]:
-    value: list[tuple[float, float]] = page.evaluate(
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_layouts_pockets_are_the_choosers_controls(open_page, width):
+    # A pocket pressed on the layout ticks or unticks it, by pointer and by keyboard, with the tick boxes in step.
+    page = open_page("book/roulette", width=width)
+    go_live(page, "roulette.chooser")
+    chooser = page.locator('[data-live-widget="roulette.chooser"]')
+    twenty = pocket(page, "20")
+    assert twenty.get_attribute("aria-pressed") == "true" and twenty.is_enabled()
+    box = twenty.bounding_box()
+    assert box["height"] >= 24 and box["width"] >= 16
+    twenty.click()                                             # 17 alone: straight up
+    settled(page, "roulette.chooser")
+    assert not chooser.get_by_label("20", exact=True).is_checked()
+    assert "Straight up on 17" in result_text(page, "roulette.chooser", "bet")
+    assert pocket(page, "20").get_attribute("aria-pressed") == "false"
+    pocket(page, "18").focus()                                 # 17 and 18 share an edge: a split, from the keyboard
+    page.keyboard.press("Enter")
+    settled(page, "roulette.chooser")
+    assert chooser.get_by_label("18", exact=True).is_checked()
+    assert "Split 17-18" in result_text(page, "roulette.chooser", "bet")
+    assert page.evaluate("document.activeElement.textContent") == "18"  # the focus stays on the pocket pressed
+    page.keyboard.press("Space")
+    settled(page, "roulette.chooser")
+    assert "Straight up on 17" in result_text(page, "roulette.chooser", "bet")
+    shoot(page, "roulette.chooser", f"layout-pressed-{width}")
+    assert page.errors == []
+
+
+def chart_and_frame_widths(page) -> list[tuple[float, float]]:
+    return page.evaluate(
         """() => [...document.querySelectorAll('[data-live-widget="session.explorer"] .live-widget-chart svg')]
                    .map(svg => [svg.getBoundingClientRect().width, svg.closest('figure').getBoundingClientRect().width])""")
-    return value
 
 
-def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page: Opener) -> None:
+def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page):
     # Vega's own "container" width followed the window: after 1280 -> 900 -> 1280 px the chart was 1598 px wide in
     # a frame of 654, its title and every bar of the sessions that end ahead cut off.
     page = open_page("book/long-run")
@@ -290,10 +327,9 @@ def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens
             assert 0.8 * frame <= chart <= frame, (width, chart, frame)
 
 
-def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page: Opener) -> None:
+def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page):
     page = open_page("book/baccarat-counting")
-    page.get_by_role("button", name="Run live in your browser").first.click()
-    page.wait_for_selector('[data-live-widget="baccarat.shoe"][data-state="live"]', timeout=120_000)
+    go_live(page, "baccarat.shoe")
     note = page.locator('.live-widget:has([data-live-widget="baccarat.shoe"]) .live-widget-note')
     stale = '[data-live-widget="baccarat.shoe"] .live-widget-result.live-widget-stale'
     highs = page.evaluate("""() => [...document.querySelectorAll('[data-live-widget="baccarat.shoe"] input[type="range"]')]
@@ -307,7 +343,7 @@ def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page: O
     assert note.inner_text().startswith("Live:") and page.locator(stale).count() == 0
 
 
-def test_one_start_brings_every_widget_on_the_page_to_life(open_page: Opener) -> None:
+def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
     assert page.locator('[data-live-widget]').first.get_attribute("data-state") in ("loading", "live")
@@ -316,16 +352,16 @@ def test_one_start_brings_every_widget_on_the_page_to_life(open_page: Opener) ->
     assert page.locator(".live-widget-run:visible").count() == 0
 
 
-def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page: Opener) -> None:
+def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
     page = open_page("book/craps-compare")
-    page.get_by_role("button", name="Run live in your browser").first.click()
-    page.wait_for_selector('[data-live-widget="craps.bets"][data-state="live"]', timeout=120_000)
+    go_live(page, "craps.bets")
     page.locator('[data-live-widget="craps.bets"] select[name="casino"]').select_option(label=RULES["quebec"].name)
+    settled(page, "craps.bets")
     # Québec offers no odds and takes no commission: those controls would do nothing, so they are disabled.
     assert sorted(enabled_controls(page, "craps.bets")) == ["casino", "field_12", "field_12"]
 
 
-def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page: Opener) -> None:
+def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page):
     page = open_page("book/chance", init_script="delete window.WebAssembly;")
     container = page.locator('[data-live-widget="chance.payout"]')
     assert container.get_attribute("data-state") == "failed"
@@ -336,7 +372,7 @@ def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page
     assert page.locator(".live-widget-run").first.is_disabled()
 
 
-def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page: Opener) -> None:
+def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page):
     page = open_page("book/chance", block=".whl")
     page.get_by_role("button", name="Run live in your browser").click()
     page.wait_for_selector('[data-live-widget="chance.payout"][data-state="failed"]', timeout=120_000)
@@ -345,3 +381,174 @@ def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page: Opener
     assert note.count(". ") == 0 and note.endswith(".")
     assert "house edge 1/6 (16.67%)" in result_text(page, "chance.payout", None)
     assert enabled_controls(page, "chance.payout") == []
+
+
+# --- Screen readers, keyboards and thumbs ------------------------------------------------------------------------
+
+
+def slider_texts(page, widget: str) -> list[tuple[str, str]]:
+    """Each slider's aria-valuetext beside the value shown next to it."""
+    return page.evaluate(
+        """widget => [...document.querySelectorAll(`[data-live-widget="${widget}"] input[type="range"]`)]
+                      .map(i => [i.getAttribute('aria-valuetext'), i.closest('label').querySelector('output').textContent])""",
+        widget)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_widget_is_reached_heard_and_pressed_as_a_reader_needs(open_page, width):
+    page = open_page("book/kelly", width=width)
+    # Sliders say their value, as shown ("55%", "1 to 1"), not their position, in the snapshot and live.
+    texts = slider_texts(page, "kelly.growth")
+    assert texts and all(said == shown for said, shown in texts) and ["55%", "55%"] in [list(t) for t in texts]
+    # From the top of the page, the second Tab reaches a skip link, and Enter the widget's button.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the live widget"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.className") == "live-widget-run"
+    page.keyboard.press("Enter")                              # run it live from the keyboard
+    settled(page, "kelly.growth")
+    # Live, the focus is on the widget's first control, not lost to the page.
+    assert page.evaluate("document.activeElement.name") == "pick"
+    set_control(page, "kelly.growth", "chance", 55)         # 60%
+    assert ["60%", "60%"] in [list(t) for t in slider_texts(page, "kelly.growth")]
+    # Every control is a target of at least 24 px.
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('[data-live-widget] .live-widget-controls :is(input, select, button)')]
+                   .map(e => [e.name, e.getBoundingClientRect().height]).filter(([, h]) => h < 24)""")
+    assert small == []
+    assert page.errors == []
+
+
+# --- The Kelly explorer ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_the_kelly_explorer_shows_the_chosen_bets_values_and_says_why_it_stakes_nothing(open_page, mode):
+    page = open_page("book/kelly", width=390, color_scheme=mode)
+    go_live(page, "kelly.growth")
+    widget = page.locator('[data-live-widget="kelly.growth"]')
+    assert widget.locator(".live-widget-result mjx-container").count() >= 1  # G'(f) = 0, typeset
+    banker = [label for label, _ in kelly_widgets.BETS].index("banker, 8 decks")
+    set_control(page, "kelly.growth", "pick", banker)
+    # Greyed, the chance and payout show the banker's: it wins 45.86% of coups and pays 19 to 20.
+    p = bets.p_win(baccarat_bet("banker"))
+    assert [list(t) for t in slider_texts(page, "kelly.growth")][:2] == [
+        [display.percent(p), display.percent(p)], ["19 to 20", "19 to 20"]]
+    assert widget.locator('input[name="chance"]').is_disabled()
+    text = result_text(page, "kelly.growth", None)
+    assert "f* = 0: the bet has no edge for you" in text
+    assert f"Its expected value is {display.percent(bets.expected_value(baccarat_bet('banker')))}" in text
+    assert "G'(f) =" not in text                              # no equation that f = 0 does not satisfy
+    shoot(page, "kelly.growth", f"banker-390-{mode}")
+    dragon = [label for label, _ in kelly_widgets.BETS].index("Dragon Bonus (player), 8 decks less every 3 and 4")
+    set_control(page, "kelly.growth", "pick", dragon)
+    assert widget.locator(".live-widget-result mjx-container").count() >= 1  # its eight terms typeset, not text
+    shoot(page, "kelly.growth", f"dragon-390-{mode}")
+    assert page.errors == []
+
+
+# --- Widgets that never freeze the page -----------------------------------------------------------------------
+
+LONG_TASKS = """() => { window.longTasks = [];
+  new PerformanceObserver(list => list.getEntries().forEach(e => window.longTasks.push(e.duration)))
+    .observe({type: 'longtask'}); }"""
+
+
+def choose(page, widget: str, name: str, label: str) -> None:
+    """Choose an option of a menu by its label, as a reader does, without waiting for the result."""
+    page.locator(f'[data-live-widget="{widget}"] select[name="{name}"]').select_option(label=label)
+
+
+def test_a_long_computation_never_freezes_the_page_and_the_newest_setting_wins(open_page):
+    page = open_page("book/long-run")
+    go_live(page, "session.explorer")
+    page.evaluate(LONG_TASKS)
+    choose(page, "session.explorer", "game", "Mini-baccarat")
+    settled(page, "session.explorer")
+    choose(page, "session.explorer", "baccarat_bet", "Dragon Bonus (banker)")
+    # While Python works, the page says so, and answers: a click lands at once.
+    note = page.locator('.live-widget:has([data-live-widget="session.explorer"]) .live-widget-note')
+    page.wait_for_function(
+        """() => document.querySelector('.live-widget.live-widget-computing progress:not([hidden]):not([value])')
+                 && /^Computing/.test(document.querySelector('.live-widget-computing .live-widget-note').textContent)""",
+        timeout=10_000)
+    started = time.perf_counter()
+    page.mouse.wheel(0, 300)                                  # the reader scrolls, and the page's own thread
+    assert page.evaluate("() => document.querySelector('.live-widget-computing') !== null")  # answers at once
+    assert time.perf_counter() - started < 0.5
+    choose(page, "session.explorer", "stake", "$5")           # a newer setting, before the last one is done
+    settled(page, "session.explorer")
+    text = result_text(page, "session.explorer", None)
+    assert "Dragon Bonus (banker) at mini-baccarat: $200 at $5 a bet" in text  # the newest setting, not a stale one
+    assert re.search(r"\d{14,}", text) is None            # its fractions of 1,300 digits folded behind percents
+    assert note.inner_text().startswith("Live:")
+    # Python ran in its worker: what is left on the page's thread is drawing the result (a chart of 3,000 points),
+    # a fraction of the 1.5 to 5 seconds the computation itself blocked the page for when it ran there.
+    longest = max(page.evaluate("window.longTasks"), default=0)
+    assert longest < 500, f"the page was blocked for {longest} ms"
+    record_long_tasks("Dragon Bonus (banker), then a $5 stake", page.evaluate("window.longTasks"))
+    assert page.errors == []
+
+
+def test_too_many_bets_says_why_and_offers_what_the_explorer_can_do(open_page):
+    page = open_page("book/long-run", width=390)
+    go_live(page, "session.explorer")
+    rounds = page.locator('[data-live-widget="session.explorer"] input[name="rounds"]')
+    assert rounds.get_attribute("max") == str(len(session_widgets.ROUNDS) - 1)
+    assert session_widgets.ROUNDS[:11] == tuple(range(10, 111, 10))  # every step between 100 and 200 is there
+    choose(page, "session.explorer", "game", "Mini-baccarat")
+    choose(page, "session.explorer", "baccarat_bet", "Dragon Bonus (banker)")
+    set_control(page, "session.explorer", "rounds", session_widgets.ROUNDS.index(300))
+    text = result_text(page, "session.explorer", None)
+    most = session_widgets.most_bets(session_widgets.game_bets("baccarat")["dragon_bonus_banker"])
+    assert f"It follows at most {most} bets of this bet; choose {max(r for r in session_widgets.ROUNDS if r <= most)} " \
+        "bets or fewer." in text
+    assert "simulate" not in text
+    shoot(page, "session.explorer", "too-many-390")
+
+
+def record_long_tasks(what: str, tasks: list[float]) -> None:
+    path = SCREENSHOTS / "live-long-tasks.json"
+    runs = json.loads(path.read_text()) if path.exists() else {}
+    runs.setdefault(what, []).append([round(t) for t in tasks])
+    path.write_text(json.dumps(runs, indent=1))
+
+
+# --- Dark mode ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("path", "widget"), [(c[0], c[1]) for c in CASES], ids=[c[1] for c in CASES])
+def test_a_widget_follows_the_dark_theme(open_page, path, widget):
+    page = open_page(path, width=390, color_scheme="dark")
+    frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')
+    colours = frame.evaluate(
+        """f => { const s = getComputedStyle(f), page = getComputedStyle(document.documentElement);
+                  return [s.backgroundColor, s.color, s.colorScheme, page.getPropertyValue('--pst-color-background')]; }""")
+    background, ink, scheme, _ = colours
+    assert scheme == "dark" and _luminance(background) < 0.1 and _luminance(ink) > 0.4, colours
+    shoot(page, widget, "static-390-dark")
+    go_live(page, widget)
+    shoot(page, widget, "live-390-dark")
+    assert page.errors == []
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance (WCAG) of a CSS rgb() or rgba() colour."""
+    r, g, b = (int(x.strip(" )")) / 255 for x in colour[colour.index("(") + 1:].split(",")[:3])
+    return sum(w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+               for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b), strict=True))
+
+
+def test_the_session_chart_takes_the_themes_colours_and_follows_a_switch(open_page):
+    page = open_page("book/long-run", width=390, color_scheme="dark")
+    label = '[data-live-widget="session.explorer"] .live-widget-chart svg .role-axis-label text'
+    page.wait_for_selector(label, timeout=60_000)
+    ink = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--pst-color-text-base').trim()")
+    assert page.locator(label).first.get_attribute("fill").lower() == ink.lower()  # light text on the dark page
+    page.evaluate("document.documentElement.dataset.theme = 'light'")             # as the theme's switch does
+    ink = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--pst-color-text-base').trim()")
+    page.wait_for_function(f"() => document.querySelector('{label}').getAttribute('fill').toLowerCase() === '{ink.lower()}'",
+                           timeout=30_000)
+    assert page.locator('[data-live-widget="session.explorer"] .live-widget-chart svg').count() == 1
+    assert page.errors == []

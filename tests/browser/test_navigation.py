@@ -9,17 +9,10 @@ Screenshots of each state go to ``_build/screenshots/navigation/``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+import re
 
 import pytest
 from conftest import SCREENSHOTS
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
-
-#: Opens a page at a path, a width and a colour mode: a playwright Page that also keeps its errors.
-Opener = Callable[[str, int, str], Any]
 
 #: A chapter with a table of contents, sections, exercises and their solutions.
 CHAPTER = "book/roulette"
@@ -28,13 +21,12 @@ SHOTS = SCREENSHOTS / "navigation"
 
 
 @pytest.fixture
-def reader(browser: Browser, site_url: str) -> Iterator[Opener]:
+def reader(browser, site_url):
     """A page of the book at a width and in a colour mode, its errors kept."""
     pages = []
 
-    def open_(path: str, width: int, mode: str) -> Any:
-        page: Any = browser.new_page(viewport={"width": width, "height": 844 if width < 600 else 900},
-                                     color_scheme="dark" if mode == "dark" else "light")
+    def open_(path: str, width: int, mode: str):
+        page = browser.new_page(viewport={"width": width, "height": 844 if width < 600 else 900}, color_scheme=mode)
         page.errors = []
         page.on("pageerror", lambda exc: page.errors.append(str(exc)))
         page.goto(f"{site_url}/{path}.html", wait_until="load")
@@ -47,21 +39,21 @@ def reader(browser: Browser, site_url: str) -> Iterator[Opener]:
         page.close()
 
 
-def shoot(page: Page, name: str) -> None:
+def shoot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def visible_toggle(page: Page, kind: str) -> Locator:
+def visible_toggle(page, kind: str):
     """The one button of this kind (primary: the menu; secondary: "on this page") that the reader sees."""
     buttons = page.locator(f".{kind}-toggle:visible")
     assert buttons.count() == 1, f"{buttons.count()} visible {kind} toggles"
     return buttons.first
 
 
-def drawer_state(page: Page, dialog: str) -> dict[str, Any]:
+def drawer_state(page, dialog: str) -> dict:
     """Whether the drawer is open and on screen, and whether its first link is what a tap at its centre reaches."""
-    state: dict[str, Any] = page.evaluate(
+    return page.evaluate(
         """id => { const d = document.getElementById(id); const r = d.getBoundingClientRect();
              const link = [...d.querySelectorAll('a[href]')].find(a => a.getBoundingClientRect().height > 0);
              let reachable = false;
@@ -72,18 +64,17 @@ def drawer_state(page: Page, dialog: str) -> dict[str, Any]:
                      link: link ? link.getAttribute('href') : null}; }""",
         dialog,
     )
-    return state
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("kind, dialog", [("primary", "pst-primary-sidebar-modal"),
+@pytest.mark.parametrize(("kind", "dialog"), [("primary", "pst-primary-sidebar-modal"),
                                               ("secondary", "pst-secondary-sidebar-modal")], ids=["menu", "on-this-page"])
-def test_a_phones_drawer_opens_and_closes(reader: Opener, kind: str, dialog: str, mode: str) -> None:
+def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode):
     page = reader(CHAPTER, 390, mode)
     visible_toggle(page, kind).click()
     state = drawer_state(page, dialog)
     assert state["open"] and state["shown"] and state["reachable"], state
-    assert state["left"] >= 0 and state["right"] <= 390 + 1, state
+    assert 0 <= state["left"] and state["right"] <= 390 + 1, state
     shoot(page, f"{kind}-drawer-open@390-{mode}")
     page.keyboard.press("Escape")
     assert not drawer_state(page, dialog)["open"]
@@ -108,7 +99,7 @@ def test_a_phones_drawer_opens_and_closes(reader: Opener, kind: str, dialog: str
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader: Opener, mode: str) -> None:
+def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader, mode):
     page = reader(CHAPTER, 1280, mode)
     sidebar = page.locator("#pst-primary-sidebar")
     article = page.locator("article.bd-article")
@@ -127,7 +118,7 @@ def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader: Opener, mode:
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_a_click_anywhere_on_a_solutions_title_opens_it(reader: Opener, width: int) -> None:
+def test_a_click_anywhere_on_a_solutions_title_opens_it(reader, width):
     page = reader(CHAPTER, width, "light")
     solution = page.locator(".solution.dropdown").first
     title = solution.locator(".admonition-title")
@@ -140,4 +131,37 @@ def test_a_click_anywhere_on_a_solutions_title_opens_it(reader: Opener, width: i
     assert abs(page.evaluate("scrollY") - before) < 5
     title.click(position={"x": 5, "y": 5})
     assert not content.is_visible()
+    assert page.errors == []
+
+
+# --- The first screen --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_home_page_opens_with_the_book_and_the_edition_is_in_the_footer(reader, width):
+    page = reader("book/intro", width, "light")
+    first = page.locator("article.bd-article p").first.inner_text()
+    assert "built from" not in first and "casino_math" not in first
+    assert page.locator("article.bd-article", has_text="This edition").count() == 0
+    assert "built from" in page.locator(".edition-line").inner_text()
+    shoot(page, f"home@{width}")
+
+
+#: What page chrome says: the launch buttons, the source and download menus, the theme's buttons.
+CHROME = re.compile(r"\b(Binder|Colab|Repository|Open issue|Download source|Download notebook|\.ipynb|\.pdf|"
+                    r"Fullscreen mode|Skip to main content)\b")
+
+
+def test_search_snippets_quote_the_text_not_the_page_chrome(reader):
+    page = reader("search", 1280, "light")
+    page.goto(page.url.split("?")[0] + "?q=house+edge", wait_until="load")
+    page.wait_for_selector("#search-results .search li p.context", timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('#search-progress') || "
+                           "/Search finished|found/i.test(document.querySelector('#search-progress').textContent)",
+                           timeout=60_000)
+    snippets = page.locator("#search-results li p.context").all_inner_texts()
+    assert len(snippets) >= 5
+    assert [s for s in snippets if CHROME.search(s)] == []
+    assert all("house" in s.lower() or "edge" in s.lower() for s in snippets)  # each quotes the words searched for
+    shoot(page, "search@1280")
     assert page.errors == []

@@ -30,6 +30,8 @@ PAGES = toc_pages()
 RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\frac|\\dfrac")
 #: The widths every page is read at: a laptop and a phone.
 WIDTHS = {"laptop": 1280, "phone": 390}
+#: Every (width, colour mode) a page is read in: both widths in the light theme, and the laptop's in the dark.
+READS = [(WIDTHS["laptop"], "light"), (WIDTHS["phone"], "light"), (WIDTHS["laptop"], "dark")]
 #: Library IDs a table cell must not show (an ID that is also a plain word, such as "field", may appear).
 IDS = sorted(i for i in reader_names() if "_" in i or "-" in i or i in {"oxford", "quebec", "vegas", "ez", "pass"})
 #: What only a traceback shows: its frames, its arrows and the paths of the machine that built the book.
@@ -38,6 +40,11 @@ TRACEBACK = re.compile(r"Traceback \(most recent call last\)|^\s*File \"|----> |
 #: Inline math made of English words: the text between two dollar amounts read as a formula.
 INLINE_MATH = re.compile(r'<span class="math notranslate nohighlight">\\\((.*?)\\\)</span>', re.DOTALL)
 WORDS_AS_MATH = re.compile(r"(?<![\\{a-z])[a-z]{3,} [a-z]{3,} [a-z]{2,}")
+#: JavaScript: how far an element's content runs past its right edge as scrolled now; a formula is measured by its
+#: drawing (its hidden MathML for screen readers counts in its container's scroll width but is never seen).
+BEYOND = (" const beyond = e => { const f = e.matches('mjx-container') && e.querySelector(':scope > mjx-math');"
+          "   if (!f) return e.scrollWidth - e.clientWidth - e.scrollLeft; const b = e.getBoundingClientRect();"
+          "   return f.getBoundingClientRect().right - (b.left + e.clientLeft + e.clientWidth); };")
 
 
 @pytest.fixture(scope="module")
@@ -48,10 +55,10 @@ def read_at(browser, site_url):
     """
     results = {}
 
-    def load(page_path: str, width: int) -> dict:
-        if (page_path, width) in results:
-            return results[page_path, width]
-        page = browser.new_page(viewport={"width": width, "height": 900})
+    def load(page_path: str, width: int, mode: str = "light") -> dict:
+        if (page_path, width, mode) in results:
+            return results[page_path, width, mode]
+        page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=mode)
         result = {"page": page, "errors": [], "failed": []}
         errors, failed = result["errors"], result["failed"]
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -74,9 +81,10 @@ def read_at(browser, site_url):
         if page.locator(".live-widget-chart").count():
             page.wait_for_selector(".live-widget-chart svg", timeout=30_000)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"{page_path.replace('/', '__')}@{width}.jpg"), full_page=True,
+        dark = "" if mode == "light" else f"-{mode}"
+        page.screenshot(path=str(SCREENSHOTS / f"{page_path.replace('/', '__')}@{width}{dark}.jpg"), full_page=True,
                         type="jpeg", quality=80)  # a page can be 20,000 px long: a JPEG is saved in half the time
-        results[page_path, width] = result
+        results[page_path, width, mode] = result
         return result
 
     yield load
@@ -171,9 +179,11 @@ def test_every_image_has_alt_text(path):
     assert missing == [], f"images without alt text on {path}"
 
 
+@pytest.mark.parametrize("mode", ["light", "dark"])
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(loaded, axe_script, path):
-    page = loaded(path)["page"]
+def test_no_serious_accessibility_violations(read_at, axe_script, path, mode):
+    page = read_at(path, WIDTHS["laptop"], mode)["page"]
+    assert page.evaluate("document.documentElement.dataset.theme") == mode
     page.add_script_tag(content=axe_script)
     # preload: false, or axe fetches every stylesheet again itself (and asks for theme.css's @import "../basic.css"
     # at the site's root, a request the page never makes); only css-orientation-lock needs them.
@@ -238,6 +248,63 @@ def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
     assert spilling == [], f"content wider than the text column of {path} at {width} px, not in a scrolling frame"
 
 
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize("path", PAGES)
+def test_what_scrolls_in_its_frame_shows_that_it_does(read_at, path, width):
+    # Display math, tables, code and outputs wider than the column scroll in their own frame, and a frame with more
+    # to see fades at that edge (book/_static/page-controls.js): nothing looks cut off without a cue.
+    hidden = read_at(path, width)["page"].evaluate(
+        "() => { const article = document.querySelector('article.bd-article') || document.querySelector('main');"
+        + BEYOND +
+        " return [...article.querySelectorAll('*')].filter(e => e.clientWidth > 0 && beyond(e) > 1"
+        "   && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && !e.classList.contains('scrolls-right'))"
+        " .slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${e.textContent.trim().slice(0, 40)}`); }"
+    )
+    assert hidden == [], f"{path} at {width} px: frames that scroll with no cue that they do"
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize("path", PAGES)
+def test_display_math_is_whole_or_scrolls(read_at, path, width):
+    # A formula wider than the column is set a little smaller to fit, or scrolls (with its cue, above); none is
+    # clipped by a frame that cannot scroll.
+    clipped = read_at(path, width)["page"].evaluate(
+        "() => {" + BEYOND + " return [...document.querySelectorAll('mjx-container[display=\"true\"]')]"
+        " .filter(m => m.clientWidth > 0 && beyond(m) > 1 && !['auto', 'scroll'].includes(getComputedStyle(m).overflowX))"
+        " .map(m => m.textContent.slice(0, 40)); }"
+    )
+    assert clipped == [], f"display math clipped on {path} at {width} px"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_long_fraction_reads_as_one_number(read_at, path):
+    # A table cell shows a long exact fraction as its percent, the fraction one click away: no run of digits
+    # longer than a folded fraction's (display.LONG_FRACTION), and never a numerator's head beside a
+    # denominator's tail ("1703780081... 876624970111349493579").
+    cells = read_at(path, WIDTHS["laptop"])["page"].evaluate(
+        "() => [...document.querySelectorAll('main td, main th, .live-widget-result p')]"
+        " .map(c => c.innerText.trim()).filter(t => /\\d{14,}|\\d \\.\\.\\. \\d/.test(t)).map(t => t.slice(0, 60))"
+    )
+    assert cells == [], f"long fractions shown whole or cut into one number on {path}"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_chart_labels_are_legible_on_a_phone(read_at, path):
+    # Every figure keeps at least 84% of its drawn width (its 13 px tick labels at 11 px or more), scrolling in its
+    # frame on a phone; a live chart's text is set at 11 px or more.
+    page = read_at(path, WIDTHS["phone"])["page"]
+    shrunk = page.evaluate(
+        "() => [...document.querySelectorAll('.cell_output img')].filter(i => i.naturalWidth && i.clientWidth"
+        "   && i.clientWidth < 0.835 * i.naturalWidth).map(i => `${i.alt.slice(0, 40)}: ${i.clientWidth} of ${i.naturalWidth} px`)"
+    )
+    assert shrunk == [], f"figures shrunk below legible on {path} at {WIDTHS['phone']} px"
+    small = page.evaluate(
+        "() => [...document.querySelectorAll('.live-widget-chart svg text')].filter(t => t.textContent.trim()"
+        "   && parseFloat(getComputedStyle(t).fontSize) < 11).map(t => `${t.textContent}: ${getComputedStyle(t).fontSize}`)"
+    )
+    assert small == [], f"chart text under 11 px on {path} at {WIDTHS['phone']} px"
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at, path):
     # Scrolled to its far end, a table wider than the phone still shows its whole caption on the screen.
@@ -271,6 +338,21 @@ def test_tables_show_names_not_library_ids(read_at, path):
         "ids => [...document.querySelectorAll('main td, main th')].map(c => c.textContent.trim())"
         " .filter(t => ids.includes(t))", IDS)
     assert cells == [], f"library IDs in the tables of {path}"
+
+
+def test_the_roulette_tables_name_bets_one_way(read_at):
+    # One case convention, the book's: "Straight up on 17", "Top line 0-00-1-2-3", never "straight 17" beside
+    # "Straight up"; and a standard deviation is called one.
+    page = read_at("book/roulette", WIDTHS["laptop"])["page"]
+    names = page.evaluate(
+        "() => [...document.querySelectorAll('main table')].filter(t => t.tHead"
+        "   && t.tHead.rows[0].cells[0].textContent.trim() === 'bet')"
+        " .flatMap(t => [...t.tBodies[0].rows].map(r => r.cells[0].textContent.trim()))"
+    )
+    assert names and [n for n in names if n[:1].islower()] == []
+    assert "Straight up on 1" in names
+    headings = page.evaluate("() => [...document.querySelectorAll('main th')].map(th => th.textContent.trim())")
+    assert "sd" not in headings and "standard deviation" in headings
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -322,9 +404,9 @@ def test_the_reference_filters_and_sorts_by_exact_value(read_at):
 
 
 # Last, so that everything each page did while it was read is counted.
-@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+@pytest.mark.parametrize(("width", "mode"), READS, ids=[f"{w}-{m}" for w, m in READS])
 @pytest.mark.parametrize("path", PAGES)
-def test_page_loads_without_errors_or_failed_requests(read_at, path, width):
-    result = read_at(path, width)
+def test_page_loads_without_errors_or_failed_requests(read_at, path, width, mode):
+    result = read_at(path, width, mode)
     assert not result["failed"], f"failed or external requests on {path}:\n" + "\n".join(result["failed"])
     assert not result["errors"], f"console errors on {path}:\n" + "\n".join(result["errors"])

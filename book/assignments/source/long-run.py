@@ -45,7 +45,7 @@ p_ahead_ten = sum(comb(10, k) * p**k * q ** (10 - k) for k in range(6, 11))  # S
 
 # %% [markdown] question="expected_loss" points=1 answer="expected_net"
 # ## What to expect
-# The player bets $25 on red, 80 times. What is their expected net result in dollars (negative for a loss)? Give
+# The player bets 25 dollars on red, 80 times. What is their expected net result in dollars (negative for a loss)? Give
 # it exactly as `expected_net`.
 
 # %%
@@ -103,14 +103,28 @@ p_double = (1 - r**30) / (1 - r**45)  # SOLUTION
 # wins, or everything they have if that is less. From 30 units they stake 15: a win ends the session at 45, a loss
 # leaves 15, and from 15 they stake all 15 (a win brings them back to 30). What is their chance of leaving with 45
 # units? Write the chance from 30 in terms of the chance from 15, and the chance from 15 in terms of the chance
-# from 30, then solve; give it as `p_bold`. Which plan is better for a player with a goal, and why does betting
-# less at a time hurt them?
+# from 30, then solve; give it as `p_bold`.
 
 # %%
 # BEGIN SOLUTION
 # from_30 = p + q * from_15, and from_15 = p * from_30
 # END SOLUTION
 p_bold = p / (1 - q * p)  # SOLUTION
+
+# %% [markdown] question="why_bold" points=2 by_hand=true
+# ## Which plan, and why
+# Compare your last two answers. In two or three sentences, say which plan gives the player the better chance of
+# leaving with 45 units, and explain why betting one unit at a time hurts a player who faces a house edge. Write
+# your answer in the cell below; your teacher marks it.
+
+# %% [markdown]
+# BEGIN SOLUTION
+# Bold play gives the better chance: `p_bold` is larger than `p_double`. Every bet on red loses a share of its
+# stake on average, the house edge, so what matters is how much the player stakes in all before the session ends.
+# One unit at a time needs many bets to climb 15 units, and over those many bets the edge drags the walk down
+# towards ruin; bold play settles the session in one or two bets, staking far less in all, so the edge has less to
+# work on.
+# END SOLUTION
 
 # %% [markdown] question="martingale_net" points=2 answer="martingale_net"
 # ## A betting system

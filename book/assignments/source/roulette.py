@@ -46,15 +46,16 @@ p_red = Fraction(len(reds), len(pockets))  # SOLUTION
 # %% [markdown] question="straight_ev" points=1 answer="ev_straight"
 # ## A night of straight-up bets
 # A straight-up bet on one number pays 35 to 1: if its number comes up you keep your chip and win 35 more, and
-# otherwise you lose the chip. A player puts a $5 chip straight up on 17 at each of 60 spins. What is their
-# expected net result in dollars over the 60 spins? Work out one $1 chip on one spin first: expected values add.
+# otherwise you lose the chip. A player puts a {{chip}}-dollar chip straight up on 17 at each of {{spins}} spins.
+# What is their expected net result in dollars over the {{spins}} spins? Work out one 1-dollar chip on one spin
+# first: expected values add.
 # Give it as `ev_straight`, an exact `Fraction` (negative if they lose on average).
 
 # %%
 # BEGIN SOLUTION
 one_chip = 35 * Fraction(1, 38) + (-1) * Fraction(37, 38)
 # END SOLUTION
-ev_straight = 60 * 5 * one_chip  # SOLUTION
+ev_straight = {{spins}} * {{chip}} * one_chip  # SOLUTION
 
 # %% [markdown] question="splits" points=1 answer="n_splits"
 # ## Counting splits
@@ -97,16 +98,16 @@ edge_low = house_edge(low)  # SOLUTION
 
 # %% [markdown] question="top_line" points=1 answer="ev_top_line"
 # ## The top line
-# The top line covers the five pockets 0, 00, 1, 2 and 3, and pays 6 to 1. A player bets $3 on the top line at each
-# of 50 spins. What is their exact expected net result in dollars over the 50 spins? Give it as `ev_top_line`. Is
-# the top line's house edge the same as the edge of the other bets on the wheel?
+# The top line covers the five pockets 0, 00, 1, 2 and 3, and pays 6 to 1. A player bets {{top_chip}} dollars on the
+# top line at each of {{top_spins}} spins. What is their exact expected net result in dollars over the {{top_spins}}
+# spins? Give it as `ev_top_line`. Is the top line's house edge the same as the edge of the other bets on the wheel?
 
 # %%
 # BEGIN SOLUTION
 top = {"0", "00", "1", "2", "3"}
 top_line = simple_bet("top line", wheel, lambda pocket: pocket in top, 6)
 # END SOLUTION
-ev_top_line = 50 * 3 * expected_value(top_line)  # SOLUTION
+ev_top_line = {{top_spins}} * {{top_chip}} * expected_value(top_line)  # SOLUTION
 
 # %% [markdown] question="la_partage" points=1 answer="edge_la_partage"
 # ## Change a rule: half back on the 0
@@ -130,33 +131,32 @@ red_half_back = Bet("red, half back on 0", wheel, red_line, {"win": 1, "half bac
 # END SOLUTION
 edge_la_partage = house_edge(red_half_back)  # SOLUTION
 
-# %% [markdown] question="fair_split" points=1 answer="fair_split"
+# %% [markdown] question="fair_payout" points=1 answer="fair_payout"
 # ## A fair payout on a wheel with a triple zero
-# A split covers two pockets and pays 17 to 1. Some casinos spin a wheel with a third zero, 000, beside 0 and 00:
-# 39 pockets in all, every pocket equally likely. What payout "x to 1" would make a split a fair bet on that
-# wheel, with an expected value of exactly 0? Solve for x and give it as `fair_split`, a `Fraction`.
+# A {{fair.bet}} covers {{fair.covers}} pockets and pays {{fair.pays}} to 1. Some casinos spin a wheel with a third
+# zero, 000, beside 0 and 00: 39 pockets in all, every pocket equally likely. What payout "x to 1" would make a
+# {{fair.bet}} a fair bet on that wheel, with an expected value of exactly 0? Solve for x and give it as
+# `fair_payout`, a `Fraction`.
 
 # %%
 # BEGIN SOLUTION
-p_win_split = Fraction(2, 39)
+p_win_bet = Fraction({{fair.covers}}, 39)
 # P(win) * x - P(lose) = 0
 # END SOLUTION
-fair_split = (1 - p_win_split) / p_win_split  # SOLUTION
+fair_payout = (1 - p_win_bet) / p_win_bet  # SOLUTION
 
 # %% [markdown] question="edge_of" points=2 answer="edge_of" tests={"public":1,"other_wheels":1}
 # ## Any bet, any wheel
-# Every bet of roulette wins on some pockets and pays "x to 1". Write `edge_of(bet)`, where `bet` is a tuple
-# `(covered, payout, zeros)`: a bet that wins on `covered` pockets and pays `payout` to 1, on a wheel with the
-# numbers 1 to 36 and `zeros` zero pockets, every pocket equally likely. It returns the bet's exact house edge.
-# For instance `edge_of((18, 1, 2))` is the edge of red at the Oxford Casino. The check calls your function on
-# bets and wheels of its own choosing, so derive the edge from the counts: the library's bets know only the wheels
-# of its rules.
+# Every bet of roulette wins on some pockets and pays "x to 1". Write `edge_of(covered, payout, zeros)`: the exact
+# house edge of a bet that wins on `covered` pockets and pays `payout` to 1, on a wheel with the numbers 1 to 36
+# and `zeros` zero pockets, every pocket equally likely. For instance `edge_of(18, 1, 2)` is the edge of red at
+# the Oxford Casino. The check calls your function on bets and wheels of its own choosing, so derive the edge from
+# the counts: the library's bets know only the wheels of its rules.
 
 # %%
-def edge_of(bet):
+def edge_of(covered, payout, zeros):
     """The house edge of a bet on `covered` pockets paying `payout` to 1, with `zeros` zeros beside 1-36."""
     # BEGIN SOLUTION
-    covered, payout, zeros = bet
     p_win = Fraction(covered, 36 + zeros)
     return -(p_win * payout - (1 - p_win))
     # END SOLUTION

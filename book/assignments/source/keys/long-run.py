@@ -24,7 +24,7 @@ from math import comb, sqrt
 
 from casino_math import roulette
 from casino_math.bets import simple_bet
-from casino_math.classroom.checks import Estimate, Exact, Rule, same_exact
+from casino_math.classroom.checks import ByHand, Estimate, Exact, Rule, same_exact
 from casino_math.ruin import p_reach_goal, ruin
 from casino_math.session import expected_net, p_ahead, p_even, session_variance
 from casino_math.systems import martingale_series
@@ -188,6 +188,13 @@ QUESTIONS = {
             bold_from_30(_single_zero_red()): "that is a single-zero wheel; the Oxford wheel has 0 and 00",
         },
         probability=True,
+    ),
+    "why_bold": ByHand(
+        "why_bold",
+        rubric="1 point: bold play gives the better chance of reaching 45 units (p_bold is larger than p_double). "
+               "1 point: the reason, that every bet costs the house edge on average, so a plan that needs many small "
+               "bets to reach the goal pays the edge on far more money staked than one that needs one or two large "
+               "bets; either the expected amount staked or the drift of the walk towards ruin earns this point.",
     ),
     "martingale_net": Exact(
         "martingale_net",

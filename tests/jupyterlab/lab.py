@@ -1,0 +1,264 @@
+"""JupyterLab as a student runs it: a headless server, and Chromium driving its page.
+
+:class:`Lab` starts ``jupyter lab`` on 127.0.0.1 (a random port, a random token) serving one folder, with its own
+settings, workspaces and runtime folders, so that nothing of the machine's own JupyterLab set-up takes part and
+nothing of the run is saved back (autosave is off).  :func:`run_notebook` opens a notebook in a Chromium page, runs
+all its cells as the "Run All Cells" menu item does, and reads back what the page shows: every cell's outputs, the
+rendered Markdown's text, each widget's controls, each chart's drawing.  :func:`move_a_control` sets one control of a
+widget as a reader would, with the mouse and keyboard.
+
+The JupyterLab test (``tests/jupyterlab/test_student_runs.py``) uses these; so can a script, e.g. to watch the
+memory of the page while a chapter runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+#: JupyterLab's settings for the run: no autosave (the run must not write the notebooks), no news or update checks
+#: (they would go to the network).  Everything else is JupyterLab's default, as a student finds it.
+SETTINGS = {
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"checkForUpdates": False, "fetchNews": "false"},
+}
+#: How long JupyterLab may take to start, and a chapter to run (the slowest runs in about 30 s here).
+START_TIMEOUT = 90
+RUN_TIMEOUT = 600
+
+
+class Lab:
+    """A JupyterLab server on 127.0.0.1 serving ``root``; its own folders live under ``home``."""
+
+    def __init__(self, root: Path, home: Path, disabled: tuple[str, ...] = ()) -> None:
+        self.root, self.home, self.disabled = root, home, disabled
+        self.token = secrets.token_hex(16)
+        self.process: subprocess.Popen[bytes] | None = None
+        self.url = ""
+
+    def start(self) -> Lab:
+        for name, values in SETTINGS.items():
+            path = self.home / "settings" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(values))
+        labconfig = self.home / "config" / "labconfig"
+        labconfig.mkdir(parents=True, exist_ok=True)
+        (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {
+            name: True for name in self.disabled}}))
+        runtime = self.home / "runtime"
+        runtime.mkdir(parents=True, exist_ok=True)
+        env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime), "JUPYTER_CONFIG_DIR": str(self.home / "config"),
+               "IPYTHONDIR": str(self.home / "ipython"), "JUPYTER_PLATFORM_DIRS": "1"}
+        jupyter = Path(sys.executable).with_name("jupyter")
+        self.process = subprocess.Popen(
+            [str(jupyter), "lab", "--no-browser", "--port=0", "--ServerApp.ip=127.0.0.1",
+             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
+             "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={self.home / 'settings'}",
+             f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
+             *(["--allow-root"] if os.geteuid() == 0 else [])],
+            env=env, stdout=subprocess.DEVNULL, stderr=(self.home / "server.log").open("wb"))
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            for info in runtime.glob("jpserver-*.json"):
+                self.url = json.loads(info.read_text())["url"].rstrip("/")
+                return self
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not start; its log:\n{(self.home / 'server.log').read_text()[-3000:]}")
+
+    def notebook_url(self, name: str) -> str:
+        """The notebook in a workspace of its own, emptied first: a shared workspace would reopen the last notebook."""
+        workspace = secrets.token_hex(4)
+        return f"{self.url}/lab/workspaces/{workspace}/tree/{name}?token={self.token}&reset"
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+# What the page reports after running a notebook, read from JupyterLab's own objects (window.jupyterapp).
+RUN_ALL = """
+async (timeout) => {
+  const app = window.jupyterapp;
+  const waitFor = async (test, what) => {
+    const start = Date.now();
+    while (!test()) {
+      if (Date.now() - start > 60000) throw new Error(`timed out waiting for ${what}`);
+      await new Promise(r => setTimeout(r, 100));
+    }
+  };
+  const panel = app.shell.currentWidget;
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  await waitFor(() => panel.sessionContext.session && panel.sessionContext.session.kernel
+                      && panel.sessionContext.session.kernel.status === 'idle', 'the kernel');
+  const started = Date.now();
+  const kernel = panel.sessionContext.session.kernel;
+  const code = panel.content.widgets.filter(cell => cell.model.type === 'code');
+  // "Run All Cells" sends every cell to the kernel at once, and settles at the first error, even one a cell is
+  // tagged to raise: the kernel goes on with the rest.  The run is over when every code cell has run, or the
+  // kernel has been idle for two seconds (a cell that never ran is then reported).
+  const ran = await app.commands.execute('notebook:run-all-cells').catch(() => false);
+  let idleSince = null;
+  while (true) {
+    if (Date.now() - started > timeout) throw new Error('the notebook did not finish running');
+    if (code.every(cell => cell.model.executionCount !== null)) break;
+    if (kernel.status === 'idle') {
+      idleSince = idleSince || Date.now();
+      if (Date.now() - idleSince > 2000) break;
+    } else {
+      idleSince = null;
+    }
+    await new Promise(r => setTimeout(r, 100));
+  }
+  await waitFor(() => kernel.status === 'idle', 'the kernel to finish');
+  return {ran, seconds: (Date.now() - started) / 1000};
+}
+"""
+
+CELLS = """
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  // What a reader reads: the text without typeset math (MathJax keeps a copy of each formula's source).
+  const readable = node => {
+    const copy = node.cloneNode(true);
+    copy.querySelectorAll('mjx-container, mjx-assistive-mml, script, .MathJax').forEach(n => n.remove());
+    return copy.textContent;
+  };
+  let widgetNumber = 0;
+  return panel.content.widgets.map((cell, index) => {
+    const model = cell.model;
+    const node = cell.node;
+    const described = {index, type: model.type, tags: model.getMetadata('tags') || [],
+                       source: model.sharedModel.getSource()};
+    if (model.type === 'markdown') {
+      const rendered = node.querySelector('.jp-RenderedMarkdown');
+      described.text = rendered ? readable(rendered) : null;
+      described.emptyLinks = rendered ? [...rendered.querySelectorAll('a[href]')]
+        .filter(a => !a.textContent.trim() && !a.querySelector('img')).map(a => a.getAttribute('href')) : [];
+    }
+    if (model.type === 'code') {
+      described.executionCount = model.executionCount;
+      described.outputs = model.outputs.toJSON();
+      described.outputText = [...node.querySelectorAll('.jp-OutputArea-output')].map(o => o.textContent).join('\\n');
+      described.widgets = [...node.querySelectorAll('.jp-OutputArea-output .jupyter-widgets')]
+        .filter(w => !w.parentElement.closest('.jupyter-widgets'))
+        .map(w => {
+          w.dataset.readerWidget = String(widgetNumber);
+          return {number: widgetNumber++, text: w.textContent.slice(0, 300),
+                  controls: w.querySelectorAll('select, input, button, .noUi-handle').length};
+        });
+      described.charts = [...node.querySelectorAll('.jp-RenderedVegaCommon5, .jp-RenderedImage img')].map(c => {
+        const drawing = c.tagName === 'IMG' ? c : c.querySelector('svg, canvas');
+        const box = drawing ? drawing.getBoundingClientRect() : {width: 0, height: 0};
+        return {kind: c.tagName === 'IMG' ? 'image' : 'vega', width: box.width, height: box.height,
+                drawn: !!drawing && (c.tagName !== 'IMG' || (c.complete && c.naturalWidth > 0))};
+      });
+    }
+    return described;
+  });
+}
+"""
+
+#: A widget's output as text: its HTML result and the output area beside it (charts' text included).
+WIDGET_OUTPUT = """
+widget => [...widget.querySelectorAll('.widget-html-content, .jp-OutputArea')].map(o => o.textContent).join('|')
+"""
+
+
+@dataclass
+class Run:
+    """What running a notebook in JupyterLab showed."""
+
+    name: str
+    seconds: float
+    cells: list[dict[str, Any]]
+    console: list[str] = field(default_factory=list)
+    crashed: bool = False
+
+
+def open_notebook(page: Any, lab: Lab, name: str) -> None:
+    page.goto(lab.notebook_url(name), wait_until="domcontentloaded")
+    page.wait_for_function("name => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget; "
+                           "return w && w.content && w.context && w.context.path === name; }",
+                           arg=name, timeout=START_TIMEOUT * 1000)
+
+
+def run_notebook(page: Any, lab: Lab, name: str) -> Run:
+    """Open the notebook ``name`` (a path under the lab's root) in ``page``, run all its cells, read the page."""
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    crashed: list[bool] = []
+    page.on("crash", lambda _page: crashed.append(True))
+    open_notebook(page, lab, name)
+    result = page.evaluate(RUN_ALL, RUN_TIMEOUT * 1000)
+    page.wait_for_timeout(500)  # the last outputs' renderers (charts, typeset math) finish drawing
+    return Run(name, result["seconds"], page.evaluate(CELLS), console, bool(crashed))
+
+
+def move_a_control(page: Any, number: int, timeout: float = 120) -> str:
+    """Set the first control of widget ``number`` (as :data:`CELLS` numbered them) to another value, as a reader
+    would, and wait until the widget's output changes; returns what was moved.  Raises if the output stays."""
+    widget = page.locator(f'[data-reader-widget="{number}"]')
+    widget.scroll_into_view_if_needed()
+    before = widget.evaluate(WIDGET_OUTPUT)
+    select = widget.locator("select:not([disabled]):not([multiple])")
+    buttons = widget.locator(".widget-toggle-button:not(.mod-active):not([disabled])")
+    handles = widget.locator(".widget-slider:not(.mod-disabled) .noUi-handle")
+    boxes = widget.locator("input[type=checkbox]:not([disabled])")
+    if select.count():
+        size = select.first.locator("option").count()
+        current = select.first.evaluate("s => s.selectedIndex")
+        label = select.first.evaluate("s => s.closest('.widget-dropdown').textContent")
+        select.first.select_option(index=(current + 1) % size)
+        moved = f"dropdown {label.strip()!r}"
+    elif buttons.count():
+        buttons.first.click()
+        moved = f"button {buttons.first.text_content()!r}"
+    elif handles.count():
+        handle = handles.first
+        at_end = handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
+        handle.focus()
+        page.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
+        moved = "slider"
+    elif boxes.count():
+        boxes.first.click()
+        moved = "checkbox"
+    else:
+        raise AssertionError(f"widget {number} has no control to move")
+    page.wait_for_function(f"() => ({WIDGET_OUTPUT.strip()})(document.querySelector('[data-reader-widget=\"{number}\"]'))"
+                           f" !== {json.dumps(before)}", timeout=timeout * 1000)
+    return moved
+
+
+def renderer_memory() -> int:
+    """The resident memory, in bytes, of the largest renderer (a page's tab) of the Chromium this process drives."""
+    sizes = [0]
+    for process in psutil.Process().children(recursive=True):
+        try:
+            if any("--type=renderer" in part for part in process.cmdline()):
+                sizes.append(process.memory_info().rss)
+        except psutil.Error:  # it ended meanwhile
+            continue
+    return max(sizes)

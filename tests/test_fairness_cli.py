@@ -1,0 +1,144 @@
+"""The command line's ``fairness``: its JSON checked against Pearson's sum and binomial terms written out here, the
+p-value against an integration of the chi-square density, and the one-line error each bad log gets."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from math import comb
+
+import mpmath
+import pytest
+
+WHEEL = ["0", "00", *(str(n) for n in range(1, 37))]
+# A log of 3,840 spins: every pocket 100 times but 17, which came up 140 times.
+COUNTS = [140 if pocket == "17" else 100 for pocket in WHEEL]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "casino_math", "fairness", *args], capture_output=True, text=True,
+                          check=False)
+
+
+def report(*args: str) -> dict:
+    result = run(*args, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def csv(counts) -> str:
+    return ",".join(map(str, counts))
+
+
+def integrated_tail(x: Fraction, df: int):
+    """P(chi-square >= x) by quadrature of the chi-square density, cut at x + 2^j."""
+    mpmath.mp.dps = 40
+    k, start = mpmath.mpf(df), mpmath.mpf(x.numerator) / x.denominator
+    density = lambda t: t ** (k / 2 - 1) * mpmath.exp(-t / 2) / (2 ** (k / 2) * mpmath.gamma(k / 2))
+    return mpmath.quad(density, [start, *(start + mpmath.mpf(2) ** j for j in range(-3, 13)), mpmath.inf])
+
+
+def test_the_json_report_gives_the_statistic_the_p_value_and_the_hot_pocket_exactly():
+    found = report("--counts", csv(COUNTS), "--exact")
+    spins = sum(COUNTS)
+    expected = Fraction(spins, 38)
+    assert found["spins"] == spins and found["df"] == 37
+    assert Fraction(found["chi_square"]) == sum((c - expected) ** 2 / expected for c in COUNTS)
+    p_value = Decimal(found["p_value"])
+    assert len(p_value.as_tuple().digits) >= 9
+    reference = integrated_tail(Fraction(found["chi_square"]), 37)
+    assert abs(mpmath.mpf(found["p_value"]) - reference) <= reference * mpmath.mpf(10) ** -9
+    assert found["hot_pocket"] == "17" and found["hot_pocket_hits"] == 140
+    # P(X >= 140), X binomial (3840, 1/38): every term over 38^3840, summed as whole numbers.
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)                      # the fraction has over 6,000 digits
+    try:
+        tail = Fraction(found["hot_pocket_tail"])
+    finally:
+        sys.set_int_max_str_digits(limit)
+    assert tail == Fraction(sum(comb(spins, j) * 37 ** (spins - j) for j in range(140, spins + 1)), 38**spins)
+
+
+def test_a_long_tail_is_summarised_unless_asked_for_whole_as_the_other_reports_do():
+    found = report("--counts", csv(COUNTS))
+    assert found["hot_pocket_tail"] is None and min(found["hot_pocket_tail_digits"]) > 6000
+    assert found["hot_pocket_tail_decimal"].startswith("0.000115")
+    assert found["game"] == "roulette" and found["rules"] == "oxford"
+
+
+def test_a_tie_goes_to_the_first_pocket_on_the_layout_and_a_short_tail_is_exact():
+    counts = [0] * 38
+    counts[WHEEL.index("00")] = counts[WHEEL.index("36")] = 2          # 00 and 36 tie
+    found = report("--counts", csv(counts))
+    assert found["hot_pocket"] == "00" and found["hot_pocket_hits"] == 2
+    assert Fraction(found["hot_pocket_tail"]) == 1 - Fraction(37, 38) ** 4 - 4 * Fraction(1, 38) * Fraction(37, 38) ** 3
+
+
+def test_a_single_zero_wheel_takes_37_counts_and_the_spins_of_a_file_count_alike(tmp_path):
+    single = [3] * 37
+    single[0] = 10
+    found = report("--counts", csv(single), "--rules", "single-zero")
+    assert (found["rules"], found["spins"], found["df"], found["hot_pocket"]) == ("single_zero", 118, 36, "0")
+    spins = tmp_path / "spins.txt"
+    spins.write_text("".join(f"{pocket}\n" * n for pocket, n in zip(WHEEL, COUNTS, strict=True)))
+    by_file = report("--spins", str(spins))
+    by_counts = report("--counts", csv(COUNTS))
+    assert by_file == by_counts
+
+
+def test_the_table_says_what_each_figure_is():
+    table = run("--counts", csv(COUNTS)).stdout
+    assert table.startswith("3840 spins (oxford rules): is the wheel fair? The hot pocket is 17, with 140 hits")
+    assert "chi-square (37 degrees of freedom)" in table and "P(a fair pocket is hit 140 times or more)" in table
+
+
+def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide():
+    # Ten spins, one pocket twice and eight once: the exact p-value is the chance of a repeat in ten fair spins,
+    # 1 - 38 x 37 x ... x 29 / 38^10, about 0.727, where the chi-square tail says about 0.535.
+    counts = [2 if pocket == "1" else 1 if pocket in {str(n) for n in range(2, 10)} else 0 for pocket in WHEEL]
+    exact = 1 - Fraction(comb(38, 10) * 3628800, 38**10)
+    assert abs(Decimal(report("--counts", csv(counts))["p_value"]) - Decimal(exact.numerator) / exact.denominator) > 0.15
+    assert run("--counts", csv(counts)).stdout.endswith(
+        "Hits a fair wheel expects on each pocket: 0.263, fewer than 5; the chi-square p-value is only a rough guide "
+        "for so short a log.\n")
+    assert "rough guide" in run("--counts", csv([4] * 37 + [5])).stdout                    # 4.03 each
+    assert "rough guide" not in run("--counts", csv([5] * 38)).stdout                      # 5 each: Cochran's rule holds
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--counts", csv([5] * 37)), ("37 counts for a wheel of 38 pockets; give one count for each pocket, in the "
+                                   "order 0, 00, 1, ..., 36")),
+    (("--counts", csv([5] * 38), "--rules", "single_zero"), "38 counts for a wheel of 37 pockets"),
+    (("--counts", csv([5] * 37 + [-1])), "pocket 36 has a count of -1; a count is a whole number from 0 up"),
+    (("--counts", csv([5] * 37) + ",x"), "the 38th count, 'x', is not a whole number"),
+    (("--counts", csv([0] * 38)), "a test needs at least one spin; these counts add up to 0"),
+    (("--spins", "/no/such/spins.txt"), "cannot read /no/such/spins.txt: No such file or directory"),
+    (("--counts", csv([5] * 38), "--rules", "monte_carlo"), "unknown rules 'monte_carlo' for roulette"),
+])
+def test_a_bad_log_is_a_one_line_error(args, message):
+    result = run(*args)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_an_unknown_pocket_in_a_file_is_named_with_its_line(tmp_path):
+    spins = tmp_path / "spins.txt"
+    spins.write_text("17\n00\n\n37\n")
+    result = run("--spins", str(spins))
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.strip().endswith("spins.txt, line 4: 37 is not on the wheel; the pockets are 0, 00 and 1 to 36")
+
+
+def test_counts_and_spins_go_one_at_a_time():
+    assert "one of the arguments --counts --spins is required" in run().stderr
+    assert "not allowed with argument" in run("--counts", "1", "--spins", "x").stderr
+
+
+def test_the_command_loads_neither_numpy_nor_the_kelly_module():
+    code = ("import io, sys, contextlib\nfrom casino_math import cli\n"
+            f"with contextlib.redirect_stdout(io.StringIO()): cli.main(['fairness', '--counts', '{csv(COUNTS)}'])\n"
+            "print(','.join(m for m in ('numpy', 'sympy', 'casino_math.kelly', 'json') if m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == ""
