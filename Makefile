@@ -117,9 +117,10 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check casino_math tests benchmarks book/_ext
 
-# mypy's settings (strict on casino_math) are in pyproject.toml.
+# mypy's settings (strict on casino_math, the tests and the benchmarks) are in pyproject.toml.
 typecheck: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy tests/jupyterlab
 
 clean:
 	rm -rf _build $(VENV) *.egg-info $(TEST_CONFIG)
