@@ -120,6 +120,8 @@ def test_the_search_finds_what_the_chapters_print_and_only_that() -> None:
     assert where_printed(F(300, 19)) is None  # 15.79 is nowhere; a six line wins 3/19 of the time, 15.789%
     assert where_printed(F(-1, 19)) is not None  # an edge printed as 5.263% answers an expected value of -1/19
     assert where_printed(F(123457, 999983)) is None
+    # crapless craps' pass line is a chapter exercise's answer; with the odds of a crapless table it is nowhere
+    assert where_printed(F(6557, 13860)) == "6557/13860 as a fraction"
     assert copied("craps", "pass_wins") and not copied("craps", "crapless")
 
 

@@ -103,6 +103,20 @@ def test_the_committed_notebooks_are_what_the_generator_makes(name, tmp_path):
         assert without_outputs(read(made)) == without_outputs(read(committed))
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_notebooks_carry_what_jupyterlab_writes_as_the_chapters_do(name):
+    """JupyterLab writes its kernelspec and the kernel's language into a notebook it opens, and marks the notebook
+    changed if they were not there already: the assignments carry what the chapters carry, the version of Python
+    being that of the machine that built them."""
+    chapter = read(BOOK.parent / "roulette.ipynb")
+    for made in (read(STUDENT[name]), read(TEACHER[name])):
+        assert made.metadata["kernelspec"] == chapter.metadata["kernelspec"] == {
+            "display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+        versionless = [{k: v for k, v in nb.metadata["language_info"].items() if k != "version"} for nb in (made, chapter)]
+        assert versionless[0] == versionless[1] and "version" in made.metadata["language_info"]
+        assert (made.nbformat, made.nbformat_minor) == (chapter.nbformat, chapter.nbformat_minor)
+
+
 def without_outputs(nb):
     """What the generator decides: the cells' kinds, IDs, sources and tags or settings, and the notebook's settings.
 
@@ -233,7 +247,10 @@ FEEDBACK = [
     ("craps.bar_three", F(41, 990), WRONG, "per bet made"),
     ("craps.bar_three", F(3, 220) / (1 - F(1, 36)), WRONG, "the 3 can be rolled two ways"),  # the bar on the 12
     ("craps.place_five", F(1, 25), WRONG, "the edge at 7 to 5"),
-    ("craps.crapless", F(244, 495), WRONG, "2, 3, 11 and 12 are points too"),
+    # the pass line's 373/6930 (the Wizard of Odds' crapless edge) over the 1 + 5/6 units bet on average
+    ("craps.crapless", F(373, 6930) / (1 + F(5, 6)), RIGHT, ""),
+    ("craps.crapless", F(7, 495) / (1 + F(2, 3)), WRONG, "2, 3, 11 and 12 are points too"),  # Oxford's, single odds
+    ("craps.crapless", F(373, 6930), WRONG, "the odds add nothing to the expected loss"),
     ("craps.play_pass", lambda rng: 1 if rng.random() < 0.44 else -1, WRONG, "too far from its exact probability"),
     ("craps.play_pass", lambda rng: 0, WRONG, "which one round cannot give"),
     ("craps.expected_rolls", F(9613, 2310) - 1, WRONG, "count the come-out roll too"),

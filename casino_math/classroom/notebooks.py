@@ -18,6 +18,7 @@ hidden cell of checks: the public data of every question's check
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,6 +38,24 @@ from .source import (
     teacher_markdown,
 )
 from .variants import fill
+
+#: The kernelspec JupyterLab writes for Python, as the book's chapters carry it: JupyterLab rewrites any other, and
+#: marks the notebook changed, the moment it opens one.
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def language_info() -> dict[str, Any]:
+    """The language an IPython kernel of this Python reports, which JupyterLab writes into a notebook it opens:
+    a notebook that carries anything else (a bare ``{"name": "python"}``) is marked changed as it opens.
+
+    >>> from ipykernel.ipkernel import IPythonKernel
+    >>> language_info() == IPythonKernel.language_info
+    True
+    """
+    return {"name": "python", "version": sys.version.split()[0], "mimetype": "text/x-python",
+            "codemirror_mode": {"name": "ipython", "version": sys.version_info[0]}, "pygments_lexer": "ipython3",
+            "nbconvert_exporter": "python", "file_extension": ".py"}
+
 
 #: The tag of the Colab install cell (as the book's chapters have it) and of the cell of checks.
 INSTALL_TAG, CHECKS_TAG = "colab-install", "classroom-checks"
@@ -152,8 +171,8 @@ def notebook(assignment: Assignment, version: Version, variant: Mapping[str, Any
     nb: NotebookNode = nbformat.v4.new_notebook()
     nb.metadata = {
         "classroom": {"assignment": assignment.name, "version": version.value},
-        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
+        "kernelspec": dict(KERNELSPEC),
+        "language_info": language_info(),
     }
     if student is not None:
         nb.metadata["classroom"]["student"] = student

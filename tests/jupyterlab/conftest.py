@@ -20,7 +20,8 @@ from lab import CHROMIUM, CHROMIUM_FLAGS, Lab
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "_build" / "html" / "notebooks"
 SCREENSHOTS = ROOT / "_build" / "screenshots" / "jupyterlab"
-#: Where the lab also serves the chapters' sources (book/*.ipynb), as a contributor opens them.
+#: Where the lab also serves the chapters' sources (book/*.ipynb) and the assignments' built notebooks
+#: (book/assignments/), as a contributor or a teacher opens them.
 SOURCES = "sources"
 
 
@@ -36,7 +37,7 @@ def lab(tmp_path_factory):
         pytest.fail(f"{NOTEBOOKS} is missing: build the book first (make strict-book)")
     home = tmp_path_factory.mktemp("jupyterlab")
     shutil.copytree(NOTEBOOKS, home / "notebooks")
-    shutil.copytree(ROOT / "book", home / "notebooks" / SOURCES, ignore=shutil.ignore_patterns("_*", "assignments"))
+    shutil.copytree(ROOT / "book", home / "notebooks" / SOURCES, ignore=shutil.ignore_patterns("_*", "source"))
     server = Lab(home / "notebooks", home, disabled=("jupyterlab-myst",)).start()
     yield server
     server.stop()

@@ -6,7 +6,7 @@
 #
 # This assignment works with the line bets, the field and a place bet as the Oxford Casino deals them
 # {cite}`oxford_casino_rules`, and then as other casinos deal them: other pay tables, another bar, and crapless
-# craps. Before you start, read the chapters on the line bets and on the odds and place bets.
+# craps with its odds. Before you start, read the chapters on the line bets and on the odds and place bets.
 #
 # **How to work.** Each question asks you to compute something. Replace each `...` in the cell below the question
 # with your code, run the cell, then run the check cell under it: it says *right*, or *not right yet* with a hint.
@@ -169,18 +169,36 @@ else:
     wins = [play_pass(rng) == 1 for _ in range(10_000)]
     print(f"share of the 10,000 simulated bets won: {sum(wins) / len(wins):.4f}")
 
-# %% [markdown] question="crapless" points=2 answer="p_crapless"
-# ## Change the rules: crapless craps
+# %% [markdown] question="crapless" points=2 answer="edge_crapless_odds"
+# ## Change the rules: crapless craps, with odds
 # Some casinos deal *crapless craps*: on the come-out roll only a 7 wins at once and no total loses at once; every
-# other total (2, 3, 4, 5, 6, 8, 9, 10, 11 or 12) becomes the point, which must then come before a 7. Give the
-# exact probability that a pass line bet wins under these rules as `p_crapless`.
+# other total (2, 3, 4, 5, 6, 8, 9, 10, 11 or 12) becomes the point, which must then come before a 7. Once a point
+# is set, a player may also *take odds*: a second bet, beside the pass line, that the point comes before a 7.
+# Crapless tables pay the odds 6 to 1 on the 2 and 12 and 3 to 1 on the 3 and 11, and as other tables do on the
+# other points: 2 to 1 on the 4 and 10, 3 to 2 on the 5 and 9, 6 to 5 on the 6 and 8. A player bets 1 unit on the
+# pass line and, whenever a point is set, 1 unit of odds. First find the chance that the pass line wins, by
+# first-step analysis over the ten points. Then give the house edge of playing this way, per unit bet: the expected
+# loss divided by the amount bet on average. Give it as `edge_crapless_odds`.
 
 # %%
 # BEGIN SOLUTION
 crapless_points = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
-crapless_after_a_point = sum(Fraction(ways(p), 36) * Fraction(ways(p), ways(p) + ways(7)) for p in crapless_points)
+
+
+def point_first(p):
+    """The chance that the point p comes before a 7."""
+    return Fraction(ways(p), ways(p) + ways(7))
+
+
+p_crapless = Fraction(ways(7), 36) + sum(Fraction(ways(p), 36) * point_first(p) for p in crapless_points)
+odds_pays = {2: 6, 3: 3, 4: 2, 5: Fraction(3, 2), 6: Fraction(6, 5)}
+odds_pays |= {14 - p: x for p, x in odds_pays.items()}
+odds_value = sum(Fraction(ways(p), 36) * (point_first(p) * odds_pays[p] - (1 - point_first(p)))
+                 for p in crapless_points)  # 0: the odds are paid at true odds
+expected_loss = -((2 * p_crapless - 1) + odds_value)
+expected_bet = 1 + sum(Fraction(ways(p), 36) for p in crapless_points)
 # END SOLUTION
-p_crapless = Fraction(ways(7), 36) + crapless_after_a_point  # SOLUTION
+edge_crapless_odds = expected_loss / expected_bet  # SOLUTION
 
 # %% [markdown] question="expected_rolls" points=1 answer="expected_rolls"
 # ## How long a bet lasts

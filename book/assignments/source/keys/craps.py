@@ -2,7 +2,7 @@
 
 Every right answer is computed by :mod:`casino_math.craps`, under the Oxford
 Casino's rules or under a changed rules value (a field pay table, a bar on the
-3, a place bet paying 6 to 5, crapless craps), and the commonest mistake,
+3, a place bet paying 6 to 5, crapless craps with its odds), and the commonest mistake,
 counting the 21 *unordered* rolls of two dice as if they were equally likely,
 is computed the same way from unordered counts, so that the check can
 recognise it.
@@ -26,9 +26,9 @@ from itertools import combinations_with_replacement
 from casino_math.bets import house_edge, house_edge_per_bet_resolved
 from casino_math.classroom.checks import Exact, Rule, Simulation, same_exact
 from casino_math.craps import OXFORD
-from casino_math.craps.line import dont_pass, expected_rolls_to_decision, p_natural, p_pass_wins, pass_line
+from casino_math.craps.line import dont_pass, expected_rolls_to_decision, p_natural, p_pass_wins, p_point, pass_line
 from casino_math.craps.numbers import place
-from casino_math.craps.rolls import TOTALS, p_total, race, ways
+from casino_math.craps.rolls import TOTALS, p_total, race, true_odds_against, ways
 
 UNORDERED = ("that counts unordered rolls, as if {1, 6} were one roll: the 36 ordered rolls (first die, second die) "
              "are the equally likely ones, and (1, 6) and (6, 1) are two of them")
@@ -91,9 +91,41 @@ def _play_pass_exact():
 
 #: Crapless craps: only a 7 wins on the come-out, nothing loses, and every other total is a point.
 CRAPLESS = OXFORD.changed(name="Crapless craps", naturals=frozenset({7}), craps=frozenset())
+#: What crapless tables pay on the odds behind the pass line, point by point: 6 to 1 on the 2 and 12, 3 to 1 on the
+#: 3 and 11, and the other points as every table pays them.
+CRAPLESS_ODDS = {2: Fraction(6), 3: Fraction(3), 4: Fraction(2), 5: Fraction(3, 2), 6: Fraction(6, 5),
+                 8: Fraction(6, 5), 9: Fraction(3, 2), 10: Fraction(2), 11: Fraction(3), 12: Fraction(6)}
 #: The place bets on 5 and 9 paid 6 to 5 instead of Oxford's 7 to 5.
 PLACE_SIX_TO_FIVE = OXFORD.changed(name="Place 5 and 9 at 6 to 5",
                                    place_pays={**OXFORD.place_pays, 5: Fraction(6, 5), 9: Fraction(6, 5)})
+
+
+def with_single_odds(p_win: Fraction, p_point_set: Fraction, odds) -> Fraction:
+    """The house edge per unit bet of 1 unit on the pass line with 1 unit of odds whenever a point is set.
+
+    The expected loss of the line bet, ``1 - 2 p_win``, plus that of the odds, which pay ``odds[p]`` to 1 on the
+    point p, over the amount bet on average, ``1 + p_point_set``.  Under the Oxford Casino's rules it is the
+    library's combined edge with 1x odds.  Crapless tables pay true odds on every point, so the odds cost nothing
+    and the edge is the pass line's 373/6930 over 1 + 5/6: the Wizard of Odds' 2.936% with 1x odds.
+
+    >>> from casino_math.craps.odds import combined_house_edge
+    >>> with_single_odds(p_pass_wins(), p_point(), OXFORD.take_odds_pays) == combined_house_edge("pass", "1x")
+    True
+    >>> _crapless_with_odds(), all(CRAPLESS_ODDS[p] == true_odds_against(p) for p in CRAPLESS.points)
+    (Fraction(373, 12705), True)
+    """
+    odds_loss = -sum((p_total(p) * (race(p, 7) * odds[p] - race(7, p)) for p in odds), Fraction(0))
+    return (1 - 2 * p_win + odds_loss) / (1 + p_point_set)
+
+
+def _crapless_with_odds(rules=CRAPLESS) -> Fraction:
+    """The edge with single odds under ``rules`` whose points are crapless ones, at the crapless tables' odds."""
+    return with_single_odds(p_pass_wins(rules), p_point(rules), {p: CRAPLESS_ODDS[p] for p in rules.points})
+
+
+def _single_odds_if(p_win: Fraction, p_point_set: Fraction) -> Fraction:
+    """The edge with single odds worked out from a mistaken P(win) and P(point), the odds at true odds."""
+    return (1 - 2 * p_win) / (1 + p_point_set)
 
 
 def field_edge_of(pays) -> Fraction:
@@ -220,19 +252,27 @@ QUESTIONS = {
     ),
     "crapless": Exact(
         "crapless",
-        right=lambda: p_pass_wins(CRAPLESS),
-        hint="a come-out 7 wins; each other total p becomes the point: add the chance of rolling it times the "
-             "chance of making it before a 7",
+        right=_crapless_with_odds,
+        hint="find the chance that the pass line wins (a come-out 7 wins; each other total p becomes the point: add "
+             "the chance of rolling it times the chance of making it before a 7); the odds, paid at true odds, add "
+             "nothing to the expected loss, and a unit to the amount bet whenever a point is set",
         mistakes=lambda: {
-            p_pass_wins(): "that is the pass line under the Oxford Casino's rules; in crapless craps 2, 3, 11 and 12 "
-                           "are points too",
-            p_pass_wins(OXFORD.changed(craps=frozenset())): "in crapless craps the 11 is a point too: it no longer "
-                                                            "wins at once",
-            pass_wins_from(_unordered_total, _unordered_race, naturals=(7,), points=CRAPLESS.points): UNORDERED,
-            pass_wins_from(p_total, lambda p, seven: p_total(p), naturals=(7,), points=CRAPLESS.points): "after a "
-                "point is set the bet waits: the point must come before a 7, however many rolls that takes",
+            _crapless_with_odds(OXFORD): "that is the pass line with single odds under the Oxford Casino's rules; in "
+                                         "crapless craps 2, 3, 11 and 12 are points too",
+            _crapless_with_odds(OXFORD.changed(craps=frozenset())): "in crapless craps the 11 is a point too: it no "
+                                                                    "longer wins at once",
+            _single_odds_if(pass_wins_from(_unordered_total, _unordered_race, naturals=(7,), points=CRAPLESS.points),
+                            1 - _unordered_total(7)): UNORDERED,
+            _single_odds_if(pass_wins_from(p_total, lambda p, seven: p_total(p), naturals=(7,),
+                                           points=CRAPLESS.points), p_point(CRAPLESS)): "after a point is set the "
+                "bet waits: the point must come before a 7, however many rolls that takes",
+            house_edge(pass_line(CRAPLESS)): "that is the edge of the pass line alone, per pass line bet: the odds "
+                                             "add nothing to the expected loss, but a unit to the amount bet "
+                                             "whenever a point is set",
+            house_edge(pass_line(CRAPLESS)) / 2: "the odds are bet only when a point is set, not on every bet: "
+                                                 "divide by the amount bet on average",
         },
-        probability=True,
+        sign=EDGE_SIGN,
     ),
     "expected_rolls": Exact(
         "expected_rolls",

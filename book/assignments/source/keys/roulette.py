@@ -121,8 +121,9 @@ def _edge_of_hint(bet: tuple, got) -> str:
 
 
 def _oxford_bets() -> list[tuple]:
-    """Red and the top line on the Oxford wheel, and bets on it at payouts its layout does not offer."""
-    return [(18, 1, 2), (5, 6, 2), (6, 4, 2), (2, 15, 2), (4, 7, 2)]
+    """Red and the top line on the Oxford wheel, and bets on it at payouts its layout does not offer: a six line at
+    4 to 1, a split at 13 to 1, a street at 8 to 1."""
+    return [(18, 1, 2), (5, 6, 2), (6, 4, 2), (2, 13, 2), (3, 8, 2)]
 
 
 def _other_wheels() -> list[tuple]:
