@@ -10,6 +10,7 @@ standard library's normal quantiles.
 from __future__ import annotations
 
 import random
+import re
 from decimal import Decimal
 from fractions import Fraction
 from math import comb, factorial, lgamma, log
@@ -73,7 +74,7 @@ CHI_SQUARE_CASES = [(x, df) for df in (1, 2, 3, 4, 7, 36, 37, 60)
                               2 * df + 20, 5 * df + 60, 400)]
 
 
-@pytest.mark.parametrize(("x", "df"), CHI_SQUARE_CASES)
+@pytest.mark.parametrize("x, df", CHI_SQUARE_CASES)
 def test_the_chi_square_tail_agrees_with_an_integration_of_the_density_to_nine_digits(x, df):
     assert agrees(chi_square_tail(x, df), integrated_tail(to_mpf(x), df))
 
@@ -135,9 +136,9 @@ def beta_density_tail(a: int, b: int, x: Fraction):
     return mpmath.quad(density, cuts)
 
 
-@pytest.mark.parametrize(("a", "b", "x"), [(1, 1, Fraction(1, 3)), (1, 37, Fraction(1, 36)), (3, 5, Fraction(1, 2)),
-                                           (4, 72, Fraction(1, 36)), (117, 3721, Fraction(1, 36)),
-                                           (128, 3710, Fraction(1, 36)), (40, 1480, Fraction(1, 36))])
+@pytest.mark.parametrize("a, b, x", [(1, 1, Fraction(1, 3)), (1, 37, Fraction(1, 36)), (3, 5, Fraction(1, 2)),
+                                     (4, 72, Fraction(1, 36)), (117, 3721, Fraction(1, 36)),
+                                     (128, 3710, Fraction(1, 36)), (40, 1480, Fraction(1, 36))])
 def test_the_beta_tail_agrees_with_an_integration_of_the_density(a, b, x):
     assert agrees(beta_tail(a, b, x), beta_density_tail(a, b, x), 12)
 
@@ -188,7 +189,8 @@ def test_the_exact_p_value_of_an_even_log_is_one_and_the_partitions_cover_every_
 
 
 def test_a_log_too_long_to_count_says_so():
-    with pytest.raises(ValueError, match="^41 spins are too many to count every way they could fall"):
+    with pytest.raises(ValueError, match=re.escape("41 spins are too many to count every way they could fall (at most 40); "
+                                                   "use the Monte Carlo test")):
         f.exact_p_value(f.SpinLog.of_spins(["1"] * 41))
 
 
@@ -203,7 +205,7 @@ def all_below(spins: int, m: int, pockets_: int = 38) -> Fraction:
     return product[spins] * factorial(spins) / pockets_**spins if spins < len(product) else Fraction(0)
 
 
-@pytest.mark.parametrize(("spins", "m"), [(2, 2), (3, 2), (10, 2), (10, 3), (38, 3), (38, 4), (60, 5), (76, 6), (20, 1)])
+@pytest.mark.parametrize("spins, m", [(2, 2), (3, 2), (10, 2), (10, 3), (38, 3), (38, 4), (60, 5), (76, 6), (20, 1)])
 def test_the_hottest_pocket_lies_between_its_bounds(spins, m):
     exact = 1 - all_below(spins, m)
     low, high = f.hottest_bounds(spins, m)
@@ -233,10 +235,10 @@ def test_the_hottest_of_3800_spins_lies_between_its_bounds_by_the_generating_fun
 
 # --- power and the spins a test needs --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("chance", "level", "power"), [(Fraction(1, 35), Fraction(1, 20), Fraction(4, 5)),
-                                                         (Fraction(1, 30), Fraction(1, 20), Fraction(4, 5)),
-                                                         (Fraction(1, 33), Fraction(1, 100), Fraction(9, 10)),
-                                                         (Fraction(1, 25), Fraction(1, 20), Fraction(1, 2))])
+@pytest.mark.parametrize("chance, level, power", [(Fraction(1, 35), Fraction(1, 20), Fraction(4, 5)),
+                                                  (Fraction(1, 30), Fraction(1, 20), Fraction(4, 5)),
+                                                  (Fraction(1, 33), Fraction(1, 100), Fraction(9, 10)),
+                                                  (Fraction(1, 25), Fraction(1, 20), Fraction(1, 2))])
 def test_the_spins_needed_are_the_normal_formula_rounded_up(chance, level, power):
     z = NormalDist().inv_cdf
     p0, p1 = 1 / 38, float(chance)
@@ -287,22 +289,22 @@ def test_a_log_counts_its_spins_pocket_by_pocket():
     assert f.hot_pocket(f.SpinLog.of_spins(["36", "00", "36", "00"])) == "00"     # a tie: the first on the layout
 
 
-@pytest.mark.parametrize(("make", "message"), [
+@pytest.mark.parametrize("make, message", [
     (lambda: f.SpinLog((1,) * 37), ("37 counts for a wheel of 38 pockets; give one count for each pocket, in the "
                                     "order 0, 00, 1, ..., 36")),
     (lambda: f.SpinLog((1,) * 38, RULES["single_zero"]), ("38 counts for a wheel of 37 pockets; give one count for "
                                                           "each pocket, in the order 0, 1, 2, ..., 36")),
     (lambda: f.SpinLog((1,) * 37 + (-2,)), "pocket 36 has a count of -2; a count is a whole number from 0 up"),
-    (lambda: f.log_of_counts_text("1,2,three"), "the 3rd count, 'three', is not a whole number"),
+    (lambda: f.log_of_counts_text("1,2,three"), ("the 3rd count, 'three', is not a whole number; give one count for "
+                                                 "each pocket, in the order 0, 00, 1, ..., 36")),
     (lambda: f.SpinLog.of_spins(["00"], RULES["single_zero"]), "00 is not on the wheel; the pockets are 0 and 1 to 36"),
     (lambda: f.SpinLog.of_counts({"37": 1}), "37 is not on the wheel; the pockets are 0, 00 and 1 to 36"),
     (lambda: f.chi_square_test(f.SpinLog((0,) * 38)), "a test needs at least one spin; these counts add up to 0"),
     (lambda: f.prior().after(5, 3), "5 hits in 3 spins: the hits must be a whole number from 0 to the spins"),
 ])
 def test_a_bad_log_gets_a_one_line_error(make, message):
-    with pytest.raises(ValueError) as raised:
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         make()
-    assert str(raised.value).startswith(message) and "\n" not in str(raised.value)
 
 
 def test_a_file_of_spins_is_read_one_pocket_a_line_and_a_bad_line_is_named(tmp_path):

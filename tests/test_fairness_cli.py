@@ -108,7 +108,7 @@ def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide():
     assert "rough guide" not in run("--counts", csv([5] * 38)).stdout                      # 5 each: Cochran's rule holds
 
 
-@pytest.mark.parametrize(("args", "message"), [
+@pytest.mark.parametrize("args, message", [
     (("--counts", csv([5] * 37)), ("37 counts for a wheel of 38 pockets; give one count for each pocket, in the "
                                    "order 0, 00, 1, ..., 36")),
     (("--counts", csv([5] * 38), "--rules", "single_zero"), "38 counts for a wheel of 37 pockets"),

@@ -174,7 +174,7 @@ def moodle_import(text, map_from, users):
             continue
         assert who in users, f"usermappingerror: {who}"
         values = {}
-        for column, value in zip(header, row):
+        for column, value in zip(header, row, strict=True):
             if column in ("ID number", "Email address") or value.strip() in ("", "-"):
                 continue
             assert F(value) <= 100, "gradevaluetoobig"

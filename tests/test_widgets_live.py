@@ -9,6 +9,7 @@ control, both paths must give the same HTML and disable the same controls.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -150,7 +151,7 @@ def test_quebec_has_no_odds_and_no_commission_to_set():
 
 
 @pytest.mark.parametrize(
-    ("name", "raw", "message"),
+    "name, raw, message",
     [
         ("chance.payout", {"payout": 15}, "15 is not allowed for 'The 6 pays': an option number from 0 to 14"),
         ("chance.payout", {"payout": True}, "True is not allowed for 'The 6 pays': an option number from 0 to 14"),
@@ -161,28 +162,28 @@ def test_quebec_has_no_odds_and_no_commission_to_set():
     ],
 )
 def test_bad_raw_values_get_one_line_errors(name, raw, message):
-    with pytest.raises(ValueError) as error:
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         view_json(name, "{}", json.dumps(raw))
-    assert str(error.value) == message
 
 
 def test_an_unknown_widget_is_named_with_the_known_ones():
-    with pytest.raises(ValueError) as error:
+    unknown = "there is no widget 'baccarat.squeeze'; the widgets are baccarat.decks, baccarat.shoe"
+    with pytest.raises(ValueError, match=f"^{re.escape(unknown)}$"):
         definition("baccarat.squeeze")
-    assert str(error.value) == "there is no widget 'baccarat.squeeze'; the widgets are baccarat.decks, baccarat.shoe"
 
 
 def test_a_starting_value_must_be_an_option():
-    with pytest.raises(ValueError) as error:
+    halves = [Fraction(n, 2) for n in range(2, 17)]  # 1 to 1 up to 8 to 1, by halves
+    options = ", ".join(f"{p.numerator} to {p.denominator}" for p in halves)
+    not_an_option = f"Fraction(9, 1) is not an option of 'The 6 pays'; the options are {options}"
+    with pytest.raises(ValueError, match=f"^{re.escape(not_an_option)}$"):
         chance.payout_explorer(payout=9)
-    assert str(error.value).startswith("Fraction(9, 1) is not an option of 'The 6 pays'; the options are 1 to 1, ")
 
 
 def test_a_kind_of_control_must_be_known():
-    with pytest.raises(ValueError) as error:
+    unknown = "'knob' is not a kind of control; the kinds are options, range, dropdown, checkbox, buttons, choices"
+    with pytest.raises(ValueError, match=f"^{re.escape(unknown)}$"):
         Control("x", "knob", "X")
-    assert str(error.value) == ("'knob' is not a kind of control; the kinds are options, range, dropdown, checkbox, "
-                                "buttons, choices")
 
 
 def test_a_checkbox_and_a_dropdown_reach_the_function():
@@ -245,9 +246,9 @@ def test_the_session_explorer_says_when_the_bankroll_cannot_cover_a_bet():
 
 
 def test_a_set_of_choices_takes_a_list_of_option_numbers():
-    with pytest.raises(ValueError) as error:
+    not_a_list = "3 is not allowed for 'Pockets': a list of option numbers from 0 to 37"
+    with pytest.raises(ValueError, match=f"^{re.escape(not_a_list)}$"):
         view_json("roulette.chooser", "{}", '{"pockets": 3}')
-    assert str(error.value) == "3 is not allowed for 'Pockets': a list of option numbers from 0 to 37"
 
 
 def test_the_site_path_imports_neither_numpy_nor_ipywidgets():

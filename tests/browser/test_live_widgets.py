@@ -219,7 +219,7 @@ def fits_the_page(page, widget: str) -> bool:
     )
 
 
-@pytest.mark.parametrize(("path", "widget", "setting", "row", "expected"), CASES, ids=[c[1] for c in CASES])
+@pytest.mark.parametrize("path, widget, setting, row, expected", CASES, ids=[c[1] for c in CASES])
 def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path, widget, setting, row, expected):
     page = open_page(path, width=390)
     container = page.locator(f'[data-live-widget="{widget}"]')
@@ -518,7 +518,7 @@ def record_long_tasks(what: str, tasks: list[float]) -> None:
 # --- Dark mode ---------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("path", "widget"), [(c[0], c[1]) for c in CASES], ids=[c[1] for c in CASES])
+@pytest.mark.parametrize("path, widget", [(c[0], c[1]) for c in CASES], ids=[c[1] for c in CASES])
 def test_a_widget_follows_the_dark_theme(open_page, path, widget):
     page = open_page(path, width=390, color_scheme="dark")
     frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')

@@ -67,14 +67,14 @@ def drawer_state(page, dialog: str) -> dict:
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize(("kind", "dialog"), [("primary", "pst-primary-sidebar-modal"),
-                                              ("secondary", "pst-secondary-sidebar-modal")], ids=["menu", "on-this-page"])
+@pytest.mark.parametrize("kind, dialog", [("primary", "pst-primary-sidebar-modal"),
+                                         ("secondary", "pst-secondary-sidebar-modal")], ids=["menu", "on-this-page"])
 def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode):
     page = reader(CHAPTER, 390, mode)
     visible_toggle(page, kind).click()
     state = drawer_state(page, dialog)
     assert state["open"] and state["shown"] and state["reachable"], state
-    assert 0 <= state["left"] and state["right"] <= 390 + 1, state
+    assert state["left"] >= 0 and state["right"] <= 390 + 1, state
     shoot(page, f"{kind}-drawer-open@390-{mode}")
     page.keyboard.press("Escape")
     assert not drawer_state(page, dialog)["open"]

@@ -163,7 +163,8 @@ def test_internal_links_resolve(path):
         target_path = Path(urlparse(target).path)
         if target_path.is_dir():
             target_path = target_path / "index.html"
-        if not target_path.exists() or fragment and target_path.suffix == ".html" and fragment not in _parse(target_path).ids:
+        if not target_path.exists() or (fragment and target_path.suffix == ".html"
+                                        and fragment not in _parse(target_path).ids):
             broken.append(href)
     assert broken == [], f"broken internal links on {path}"
 
@@ -404,7 +405,7 @@ def test_the_reference_filters_and_sorts_by_exact_value(read_at):
 
 
 # Last, so that everything each page did while it was read is counted.
-@pytest.mark.parametrize(("width", "mode"), READS, ids=[f"{w}-{m}" for w, m in READS])
+@pytest.mark.parametrize("width, mode", READS, ids=[f"{w}-{m}" for w, m in READS])
 @pytest.mark.parametrize("path", PAGES)
 def test_page_loads_without_errors_or_failed_requests(read_at, path, width, mode):
     result = read_at(path, width, mode)

@@ -80,7 +80,7 @@ def test_a_wide_tables_columns_never_leave_less_room_than_their_longest_word():
     words = [len("player)"), len("natural"), len("56600422"), len("house"), len("2.50%"), len("2.4233")]
     # LaTeX shares the line out in proportion to the planned widths.
     shares = [width / sum(widths) * print_edition.LINE for width in widths]
-    assert all(share >= word + print_edition.PADDING for share, word in zip(shares, words))
+    assert all(share >= word + print_edition.PADDING for share, word in zip(shares, words, strict=True))
     assert "colwidths-given" in table["classes"]
 
 
