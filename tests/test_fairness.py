@@ -14,6 +14,7 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 from math import comb, factorial, lgamma, log
+from pathlib import Path
 from statistics import NormalDist
 
 import mpmath
@@ -75,17 +76,17 @@ CHI_SQUARE_CASES = [(x, df) for df in (1, 2, 3, 4, 7, 36, 37, 60)
 
 
 @pytest.mark.parametrize("x, df", CHI_SQUARE_CASES)
-def test_the_chi_square_tail_agrees_with_an_integration_of_the_density_to_nine_digits(x, df):
+def test_the_chi_square_tail_agrees_with_an_integration_of_the_density_to_nine_digits(x, df) -> None:
     assert agrees(chi_square_tail(x, df), integrated_tail(to_mpf(x), df))
 
 
-def test_the_chi_square_tail_is_one_at_zero_and_exp_minus_half_x_with_two_degrees_of_freedom():
+def test_the_chi_square_tail_is_one_at_zero_and_exp_minus_half_x_with_two_degrees_of_freedom() -> None:
     assert chi_square_tail(0, 37) == 1
     for x in (1, 7, 100, 2000):                     # two degrees of freedom: the exponential law of mean 2
         assert agrees(chi_square_tail(x, 2), mpmath.exp(-mpmath.mpf(x) / 2), 14)
 
 
-def test_erfc_and_the_normal_law_agree_with_mpmath():
+def test_erfc_and_the_normal_law_agree_with_mpmath() -> None:
     for z in ("0.001", "0.5", "1", "2.5", "5.99", "6", "6.01", "9", "27"):
         assert agrees(erfc(Decimal(z)), mpmath.erfc(mpmath.mpf(z)), 14)
     for z in (Fraction(-3), Fraction(0), Fraction(1645, 1000), Fraction(8)):
@@ -101,7 +102,7 @@ def summed_tail(n: int, p: Fraction, k: int) -> Fraction:
     return sum((comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(max(k, 0), n + 1)), Fraction(0))
 
 
-def test_the_binomial_tail_is_the_sum_of_its_terms():
+def test_the_binomial_tail_is_the_sum_of_its_terms() -> None:
     rng = random.Random(2026)
     for _ in range(400):
         n = rng.randrange(0, 60)
@@ -112,13 +113,13 @@ def test_the_binomial_tail_is_the_sum_of_its_terms():
         assert binomial_at_most(n, p, k) == 1 - summed_tail(n, p, k + 1)
 
 
-def test_the_binomial_tail_of_a_long_log_is_the_sum_of_its_terms():
+def test_the_binomial_tail_of_a_long_log_is_the_sum_of_its_terms() -> None:
     # 3,800 spins, a pocket hit 116 times or more: every term over 38^3800, summed as whole numbers.
     whole = sum(comb(3800, j) * 37 ** (3800 - j) for j in range(116, 3801))
     assert binomial_tail(3800, Fraction(1, 38), 116) == Fraction(whole, 38**3800)
 
 
-def test_the_critical_count_is_the_fewest_hits_whose_tail_is_at_most_the_level():
+def test_the_critical_count_is_the_fewest_hits_whose_tail_is_at_most_the_level() -> None:
     for n, p, level in [(10, Fraction(1, 2), Fraction(1, 20)), (38, Fraction(1, 38), Fraction(1, 20)),
                         (100, Fraction(1, 38), Fraction(1, 100)), (57, Fraction(2, 7), Fraction(1, 3)),
                         (20, Fraction(1, 38), Fraction(1)), (12, Fraction(0), Fraction(1, 20)), (12, Fraction(1), Fraction(1, 20))]:
@@ -139,11 +140,11 @@ def beta_density_tail(a: int, b: int, x: Fraction):
 @pytest.mark.parametrize("a, b, x", [(1, 1, Fraction(1, 3)), (1, 37, Fraction(1, 36)), (3, 5, Fraction(1, 2)),
                                      (4, 72, Fraction(1, 36)), (117, 3721, Fraction(1, 36)),
                                      (128, 3710, Fraction(1, 36)), (40, 1480, Fraction(1, 36))])
-def test_the_beta_tail_agrees_with_an_integration_of_the_density(a, b, x):
+def test_the_beta_tail_agrees_with_an_integration_of_the_density(a, b, x) -> None:
     assert agrees(beta_tail(a, b, x), beta_density_tail(a, b, x), 12)
 
 
-def test_the_posterior_is_the_prior_times_the_likelihood():
+def test_the_posterior_is_the_prior_times_the_likelihood() -> None:
     # Bayes' rule done numerically: the posterior mean of the chance after 3 hits in 38 spins, from Beta(1, 37).
     prior = lambda t: (1 - t) ** 36
     likelihood = lambda t: t**3 * (1 - t) ** 35
@@ -155,7 +156,7 @@ def test_the_posterior_is_the_prior_times_the_likelihood():
 
 # --- the whole wheel and the hottest pocket -------------------------------------------------------------------------
 
-def test_the_chi_square_statistic_is_pearsons_sum():
+def test_the_chi_square_statistic_is_pearsons_sum() -> None:
     rng = random.Random(1)
     for spins in (1, 5, 38, 200):
         counts = [0] * 38
@@ -178,17 +179,17 @@ def sequences_tail(spins: int, observed_squares: int) -> Fraction:
 
 
 @pytest.mark.parametrize("spins", [["17"], ["17", "5"], ["17", "17"], ["1", "2", "3"], ["4", "4", "9"], ["8", "8", "8"]])
-def test_the_exact_chi_square_p_value_counts_every_sequence_of_spins(spins):
+def test_the_exact_chi_square_p_value_counts_every_sequence_of_spins(spins) -> None:
     log = f.SpinLog.of_spins(spins)
     assert f.exact_p_value(log) == sequences_tail(len(spins), sum(c * c for c in log.counts))
 
 
-def test_the_exact_p_value_of_an_even_log_is_one_and_the_partitions_cover_every_sequence():
+def test_the_exact_p_value_of_an_even_log_is_one_and_the_partitions_cover_every_sequence() -> None:
     assert f.exact_p_value(f.SpinLog((1,) * 38)) == 1        # nothing is more even than one spin on every pocket
     assert sum(f._ways(parts, 38, 12) for parts in f._partitions(12, 12, 38)) == 38**12
 
 
-def test_a_log_too_long_to_count_says_so():
+def test_a_log_too_long_to_count_says_so() -> None:
     with pytest.raises(ValueError, match=re.escape("41 spins are too many to count every way they could fall (at most 40); "
                                                    "use the Monte Carlo test")):
         f.exact_p_value(f.SpinLog.of_spins(["1"] * 41))
@@ -206,7 +207,7 @@ def all_below(spins: int, m: int, pockets_: int = 38) -> Fraction:
 
 
 @pytest.mark.parametrize("spins, m", [(2, 2), (3, 2), (10, 2), (10, 3), (38, 3), (38, 4), (60, 5), (76, 6), (20, 1)])
-def test_the_hottest_pocket_lies_between_its_bounds(spins, m):
+def test_the_hottest_pocket_lies_between_its_bounds(spins, m) -> None:
     exact = 1 - all_below(spins, m)
     low, high = f.hottest_bounds(spins, m)
     assert low <= exact <= high
@@ -217,7 +218,7 @@ def test_the_hottest_pocket_lies_between_its_bounds(spins, m):
     assert high - independent <= comb(38, 2) * t**2
 
 
-def test_the_hottest_of_3800_spins_lies_between_its_bounds_by_the_generating_function():
+def test_the_hottest_of_3800_spins_lies_between_its_bounds_by_the_generating_function() -> None:
     # P(some pocket gets 127 or more of 3,800 spins), in floating point: the coefficient of y^n in E(100 y)^38,
     # E(x) = sum of x^j / j! for j < 127, multiplied out with numpy and rescaled at each step (every term positive).
     n, m, size = 3800, 127, 38
@@ -239,28 +240,28 @@ def test_the_hottest_of_3800_spins_lies_between_its_bounds_by_the_generating_fun
                                                   (Fraction(1, 30), Fraction(1, 20), Fraction(4, 5)),
                                                   (Fraction(1, 33), Fraction(1, 100), Fraction(9, 10)),
                                                   (Fraction(1, 25), Fraction(1, 20), Fraction(1, 2))])
-def test_the_spins_needed_are_the_normal_formula_rounded_up(chance, level, power):
+def test_the_spins_needed_are_the_normal_formula_rounded_up(chance, level, power) -> None:
     z = NormalDist().inv_cdf
     p0, p1 = 1 / 38, float(chance)
     root_n = (z(1 - float(level)) * (p0 * (1 - p0)) ** 0.5 + z(float(power)) * (p1 * (1 - p1)) ** 0.5) / (p1 - p0)
     assert f.spins_needed(chance, level, power) == int(-(-root_n**2 // 1))
 
 
-def test_the_power_is_the_chance_of_reaching_the_critical_count():
+def test_the_power_is_the_chance_of_reaching_the_critical_count() -> None:
     for spins in (38, 100, 380):
         fewest = next(k for k in range(spins + 2) if summed_tail(spins, Fraction(1, 38), k) <= Fraction(1, 20))
         assert f.one_pocket_power(spins, Fraction(1, 30)) == summed_tail(spins, Fraction(1, 30), fewest)
         assert f.one_pocket_power(spins, Fraction(1, 38)) <= Fraction(1, 20)
 
 
-def test_a_chance_no_test_can_find_is_refused():
+def test_a_chance_no_test_can_find_is_refused() -> None:
     with pytest.raises(ValueError, match=r"^a pocket's chance 1/40 must lie above the fair 1/38"):
         f.spins_needed(Fraction(1, 40))
 
 
 # --- Kelly on an estimate --------------------------------------------------------------------------------------------
 
-def test_the_straight_up_kelly_fraction_and_growth_are_the_kelly_chapters():
+def test_the_straight_up_kelly_fraction_and_growth_are_the_kelly_chapters() -> None:
     for chance in (Fraction(1, 30), Fraction(1, 35), Fraction(117, 3838)):
         bet = simple_bet("pocket", Distribution({"hit": chance, "miss": 1 - chance}), lambda s: s == "hit", 35)
         assert f.straight_up_kelly(chance) == kelly.kelly_fraction(bet)
@@ -270,7 +271,7 @@ def test_the_straight_up_kelly_fraction_and_growth_are_the_kelly_chapters():
     assert f.straight_up_kelly(Fraction(1, 36)) == 0 == f.straight_up_kelly(Fraction(1, 38))
 
 
-def test_the_expected_growth_over_the_posterior_is_the_growth_at_its_mean():
+def test_the_expected_growth_over_the_posterior_is_the_growth_at_its_mean() -> None:
     # The proposition: G is linear in the chance, so averaging it over Beta(117, 3721) is evaluating it at the mean.
     a, b, stake = 117, 3721, mpmath.mpf(1) / 300
     growth = lambda t: t * mpmath.log(1 + 35 * stake) + (1 - t) * mpmath.log(1 - stake)
@@ -281,7 +282,7 @@ def test_the_expected_growth_over_the_posterior_is_the_growth_at_its_mean():
 
 # --- logs of spins, and what a bad one is told ----------------------------------------------------------------------
 
-def test_a_log_counts_its_spins_pocket_by_pocket():
+def test_a_log_counts_its_spins_pocket_by_pocket() -> None:
     log = f.SpinLog.of_spins([17, "17", "00", 0])
     assert log.by_pocket()["17"] == 2 and log.hits("00") == 1 and log.hits(0) == 1 and log.spins == 4
     assert f.SpinLog.of_counts({"17": 2, "00": 1, "0": 1}) == log
@@ -302,12 +303,12 @@ def test_a_log_counts_its_spins_pocket_by_pocket():
     (lambda: f.chi_square_test(f.SpinLog((0,) * 38)), "a test needs at least one spin; these counts add up to 0"),
     (lambda: f.prior().after(5, 3), "5 hits in 3 spins: the hits must be a whole number from 0 to the spins"),
 ])
-def test_a_bad_log_gets_a_one_line_error(make, message):
+def test_a_bad_log_gets_a_one_line_error(make, message) -> None:
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         make()
 
 
-def test_a_file_of_spins_is_read_one_pocket_a_line_and_a_bad_line_is_named(tmp_path):
+def test_a_file_of_spins_is_read_one_pocket_a_line_and_a_bad_line_is_named(tmp_path: Path) -> None:
     spins = tmp_path / "spins.txt"
     spins.write_text("17\n00\n\n 5 \n17\n")
     assert f.log_of_file(str(spins)).by_pocket() == {**dict.fromkeys(WHEEL, 0), "17": 2, "00": 1, "5": 1}
@@ -332,7 +333,7 @@ class Counting:
         return drawn
 
 
-def test_the_biased_wheel_gives_each_pocket_exactly_its_chance(monkeypatch):
+def test_the_biased_wheel_gives_each_pocket_exactly_its_chance(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(simulated.random, "Random", Counting)
     for chance in (Fraction(1, 30), Fraction(3, 7), Fraction(1, 38)):
         total = chance.denominator * 37            # the equally likely numbers one spin draws from
@@ -341,7 +342,7 @@ def test_the_biased_wheel_gives_each_pocket_exactly_its_chance(monkeypatch):
         assert shares == simulated.biased_chances("17", chance)
 
 
-def test_the_biased_wheel_is_seeded_and_its_counts_are_near_their_chances():
+def test_the_biased_wheel_is_seeded_and_its_counts_are_near_their_chances() -> None:
     spins = simulated.biased_spins(38_000, "17", Fraction(1, 19), seed=5)
     assert spins == simulated.biased_spins(38_000, "17", Fraction(1, 19), seed=5) != simulated.biased_spins(38_000, "17", Fraction(1, 19), seed=6)
     log = f.SpinLog.of_spins(spins)
@@ -350,7 +351,7 @@ def test_the_biased_wheel_is_seeded_and_its_counts_are_near_their_chances():
         assert abs(log.hits(pocket) - 38_000 * p) < 4 * sd
 
 
-def test_the_monte_carlo_p_value_agrees_with_the_exact_one_within_its_error():
+def test_the_monte_carlo_p_value_agrees_with_the_exact_one_within_its_error() -> None:
     log = f.SpinLog.of_spins(simulated.biased_spins(30, "17", Fraction(1, 30), seed=2026))
     exact = f.exact_p_value(log)
     wheels = 20_000
@@ -362,7 +363,7 @@ def test_the_monte_carlo_p_value_agrees_with_the_exact_one_within_its_error():
     assert abs(float(share - truth)) < 4 * float((truth * (1 - truth) / wheels) ** 0.5)
 
 
-def test_the_pockets_of_every_rules_value_are_the_wheels():
+def test_the_pockets_of_every_rules_value_are_the_wheels() -> None:
     assert list(pockets(OXFORD)) == WHEEL and f.fair_chance(RULES["la_partage"]) == Fraction(1, 37)
 
 
@@ -375,7 +376,7 @@ def percent_text(q: Fraction) -> str:
     return f"{hundredths // 100}.{hundredths % 100:02d}%"
 
 
-def test_the_explorer_shows_the_librarys_figures_for_the_chapters_log():
+def test_the_explorer_shows_the_librarys_figures_for_the_chapters_log() -> None:
     from casino_math.widgets.fairness import pocket_figures, wheel_view
 
     page = wheel_view("simulate", 3800, "17", Fraction(1, 30), 2026, 0)
@@ -390,7 +391,7 @@ def test_the_explorer_shows_the_librarys_figures_for_the_chapters_log():
     assert "P(chance &gt; 1/36)" in page and "hottest pocket" in page and "chi-square, 37 degrees of freedom" in page
 
 
-def test_the_explorer_with_a_count_shows_no_whole_wheel_test_and_refuses_too_many_hits():
+def test_the_explorer_with_a_count_shows_no_whole_wheel_test_and_refuses_too_many_hits() -> None:
     from casino_math.widgets.fairness import wheel_view
 
     page = wheel_view("count", 380, "5", Fraction(1, 25), 2026, 20)

@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 from classroom_helpers import CLASSROOM, by_student, canvas_import, grade, notebook, rows_of
@@ -22,7 +23,7 @@ DEADLINE = "2026-12-05T17:00+00:00"
 
 
 @pytest.fixture(scope="module")
-def download(tmp_path_factory):
+def download(tmp_path_factory: pytest.TempPathFactory):
     """A Canvas bulk download of roulette and a graded craps folder, with a roster; dee hands in nothing."""
     home = tmp_path_factory.mktemp("term")
     (home / "roster.csv").write_text(ROSTER)
@@ -46,7 +47,7 @@ def download(tmp_path_factory):
     return home, first
 
 
-def test_a_canvas_download_is_matched_to_the_roster_by_user_id(download):
+def test_a_canvas_download_is_matched_to_the_roster_by_user_id(download) -> None:
     home, _ = download
     rows = by_student(home / "roulette.csv")
     assert (rows["ana"]["id"], rows["ana"]["total"]) == ("4567", "11")
@@ -56,14 +57,14 @@ def test_a_canvas_download_is_matched_to_the_roster_by_user_id(download):
     assert "Canvas marks it late (no late policy was given)" in rows["bo"]["notes"]
 
 
-def test_a_file_of_nobody_on_the_roster_gets_a_row_that_says_so(download):
+def test_a_file_of_nobody_on_the_roster_gets_a_row_that_says_so(download) -> None:
     home, _ = download
     row = by_student(home / "roulette.csv")["strangerx"]
     assert row["total"] == "11" and "not on the roster (roster.csv): no student there is named strangerx or has " \
                                     "the ID 9999" in row["notes"]
 
 
-def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_grading_again(download, tmp_path):
+def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_grading_again(download, tmp_path: Path) -> None:
     home, _ = download
     (home / "manifest.csv").write_text("id,submitted\n4567,2026-12-05T16:59:59+00:00\n4569,2026-12-07T09:00Z\n")
     out = tmp_path / "late.csv"
@@ -84,7 +85,7 @@ def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_gr
     assert zero.returncode == 0 and by_student(out)["bo"]["total"] == "0" and by_student(out)["ana"]["total"] == "11"
 
 
-def test_canvas_submissions_json_gives_the_times(download, tmp_path):
+def test_canvas_submissions_json_gives_the_times(download, tmp_path: Path) -> None:
     home, _ = download
     (tmp_path / "subs.json").write_text(json.dumps([{"user_id": 4567, "submitted_at": "2026-12-06T18:00:00Z"},
                                                     {"user_id": 4568, "submitted_at": None}]))
@@ -103,7 +104,7 @@ def test_canvas_submissions_json_gives_the_times(download, tmp_path):
     (["--deadline", "friday", "--late-penalty", "10%"], "'friday' is not a time; write it in ISO 8601"),
     (["--deadline", DEADLINE, "--late-penalty", "ten"], "give a share of the points per day late, such as 10%, or zero"),
 ])
-def test_a_bad_late_policy_is_a_one_line_error(download, args, message):
+def test_a_bad_late_policy_is_a_one_line_error(download, args, message) -> None:
     home, _ = download
     result = subprocess.run(grade(home / "roulette", "roulette", home / "x.csv", *args), capture_output=True,
                             text=True, check=False)
@@ -116,7 +117,7 @@ def test_a_bad_late_policy_is_a_one_line_error(download, args, message):
     ("student,id\nana,1\nbo,1\n", "lines 2 and 3: two students with the id '1'"),
     ("student,id\nana,\n", "line 2: every student needs a student name and an id"),
 ])
-def test_a_bad_roster_is_a_one_line_error(download, tmp_path, roster, message):
+def test_a_bad_roster_is_a_one_line_error(download, tmp_path: Path, roster, message) -> None:
     home, _ = download
     (tmp_path / "r.csv").write_text(roster)
     result = subprocess.run(grade(home / "roulette", "roulette", tmp_path / "x.csv", "--roster", str(tmp_path / "r.csv")),
@@ -140,7 +141,7 @@ def gradebook(home, lms, *extra):
     return out, result
 
 
-def test_the_canvas_file_is_imported_with_every_student_and_assignment_matched(download):
+def test_the_canvas_file_is_imported_with_every_student_and_assignment_matched(download) -> None:
     home, _ = download
     out, result = gradebook(home, "canvas", "--lms-id", "roulette=111", "--lms-id", "craps=222")
     text = out.read_text()
@@ -154,7 +155,7 @@ def test_the_canvas_file_is_imported_with_every_student_and_assignment_matched(d
     assert "strangerx was graded but is not on the roster: left out" in result.stderr
 
 
-def test_without_ids_canvas_matches_each_assignment_by_its_title_and_no_column_is_a_new_assignment(download):
+def test_without_ids_canvas_matches_each_assignment_by_its_title_and_no_column_is_a_new_assignment(download) -> None:
     home, _ = download
     out, _ = gradebook(home, "canvas")
     matched, _, _, new = canvas_import(out.read_text(), {4567, 4568, 4569, 4570}, {111: "roulette", 222: "craps"})
@@ -183,7 +184,7 @@ def moodle_import(text, map_from, users):
     return grades
 
 
-def test_the_moodle_file_is_imported_by_id_number_or_by_email(download):
+def test_the_moodle_file_is_imported_by_id_number_or_by_email(download) -> None:
     home, _ = download
     out, _ = gradebook(home, "moodle")
     text = out.read_text()
@@ -195,7 +196,7 @@ def test_the_moodle_file_is_imported_by_id_number_or_by_email(download):
     assert set(by_email) == {"ana@school.edu", "bo@school.edu", "dee@school.edu"}  # cy has no email: skipped
 
 
-def test_moodle_refuses_an_assignment_worth_more_than_100_points(download, tmp_path):
+def test_moodle_refuses_an_assignment_worth_more_than_100_points(download, tmp_path: Path) -> None:
     home, _ = download
     (tmp_path / "big.csv").write_text("student,id,file,essay,total,notes\npoints possible,,,130,130,\n"
                                       "ana,4567,ana.ipynb,120,120,\n")
@@ -206,7 +207,7 @@ def test_moodle_refuses_an_assignment_worth_more_than_100_points(download, tmp_p
         result.stderr
 
 
-def test_the_blackboard_file_has_usernames_quoted_fields_and_column_ids(download):
+def test_the_blackboard_file_has_usernames_quoted_fields_and_column_ids(download) -> None:
     home, _ = download
     out, _ = gradebook(home, "blackboard", "--lms-id", "roulette=664617")
     lines = out.read_text().splitlines()
@@ -218,14 +219,14 @@ def test_the_blackboard_file_has_usernames_quoted_fields_and_column_ids(download
     assert [r["roulette [Total Pts: 11 Score] |664617"] for r in rows] == ["11", "11", "0", ""]
 
 
-def test_an_lms_file_needs_a_roster(download):
+def test_an_lms_file_needs_a_roster(download) -> None:
     home, _ = download
     result = subprocess.run([*CLASSROOM, "gradebook", str(home / "roulette.csv"), "--lms", "canvas", "--out",
                              str(home / "x.csv")], capture_output=True, text=True, check=False)
     assert result.returncode == 2 and "--lms canvas needs --roster: the LMS matches each student by their ID" in result.stderr
 
 
-def test_the_plain_gradebook_with_a_roster_has_a_row_for_every_student(download):
+def test_the_plain_gradebook_with_a_roster_has_a_row_for_every_student(download) -> None:
     home, _ = download
     out = home / "class.csv"
     subprocess.run([*CLASSROOM, "gradebook", str(home / "roulette.csv"), str(home / "craps.csv"), "--roster",

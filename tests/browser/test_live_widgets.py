@@ -115,7 +115,7 @@ CASES = [
 
 
 @pytest.fixture
-def open_page(browser, site_url):
+def open_page(browser: Browser, site_url: str):
     """A page of the site at a given width, every request outside 127.0.0.1 blocked and recorded."""
     pages = []
 
@@ -220,7 +220,7 @@ def fits_the_page(page, widget: str) -> bool:
 
 
 @pytest.mark.parametrize("path, widget, setting, row, expected", CASES, ids=[c[1] for c in CASES])
-def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path, widget, setting, row, expected):
+def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path, widget, setting, row, expected) -> None:
     page = open_page(path, width=390)
     container = page.locator(f'[data-live-widget="{widget}"]')
     assert container.get_attribute("data-state") == "static"
@@ -260,7 +260,7 @@ def record(widget: str, cold: float, updates: list[float]) -> None:
     (SCREENSHOTS / "live-timings.json").write_text(json.dumps({"runs": TIMINGS, "summary": summary}, indent=1))
 
 
-def test_ticking_pockets_makes_the_bet_they_cover(open_page):
+def test_ticking_pockets_makes_the_bet_they_cover(open_page) -> None:
     page = open_page("book/roulette")
     go_live(page, "roulette.chooser")
     assert "Split 17-20" in result_text(page, "roulette.chooser", "bet")
@@ -282,7 +282,7 @@ def pocket(page, name: str):
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_layouts_pockets_are_the_choosers_controls(open_page, width):
+def test_the_layouts_pockets_are_the_choosers_controls(open_page, width) -> None:
     # A pocket pressed on the layout ticks or unticks it, by pointer and by keyboard, with the tick boxes in step.
     page = open_page("book/roulette", width=width)
     go_live(page, "roulette.chooser")
@@ -315,7 +315,7 @@ def chart_and_frame_widths(page) -> list[tuple[float, float]]:
                    .map(svg => [svg.getBoundingClientRect().width, svg.closest('figure').getBoundingClientRect().width])""")
 
 
-def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page):
+def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page) -> None:
     # Vega's own "container" width followed the window: after 1280 -> 900 -> 1280 px the chart was 1598 px wide in
     # a frame of 654, its title and every bar of the sessions that end ahead cut off.
     page = open_page("book/long-run")
@@ -327,7 +327,7 @@ def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens
             assert 0.8 * frame <= chart <= frame, (width, chart, frame)
 
 
-def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page):
+def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page) -> None:
     page = open_page("book/baccarat-counting")
     go_live(page, "baccarat.shoe")
     note = page.locator('.live-widget:has([data-live-widget="baccarat.shoe"]) .live-widget-note')
@@ -343,7 +343,7 @@ def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page):
     assert note.inner_text().startswith("Live:") and page.locator(stale).count() == 0
 
 
-def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
+def test_one_start_brings_every_widget_on_the_page_to_life(open_page) -> None:
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
     assert page.locator('[data-live-widget]').first.get_attribute("data-state") in ("loading", "live")
@@ -352,7 +352,7 @@ def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
     assert page.locator(".live-widget-run:visible").count() == 0
 
 
-def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
+def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page) -> None:
     page = open_page("book/craps-compare")
     go_live(page, "craps.bets")
     page.locator('[data-live-widget="craps.bets"] select[name="casino"]').select_option(label=RULES["quebec"].name)
@@ -361,7 +361,7 @@ def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
     assert sorted(enabled_controls(page, "craps.bets")) == ["casino", "field_12", "field_12"]
 
 
-def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page):
+def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page) -> None:
     page = open_page("book/chance", init_script="delete window.WebAssembly;")
     container = page.locator('[data-live-widget="chance.payout"]')
     assert container.get_attribute("data-state") == "failed"
@@ -372,7 +372,7 @@ def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page
     assert page.locator(".live-widget-run").first.is_disabled()
 
 
-def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page):
+def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page) -> None:
     page = open_page("book/chance", block=".whl")
     page.get_by_role("button", name="Run live in your browser").click()
     page.wait_for_selector('[data-live-widget="chance.payout"][data-state="failed"]', timeout=120_000)
@@ -395,7 +395,7 @@ def slider_texts(page, widget: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_a_widget_is_reached_heard_and_pressed_as_a_reader_needs(open_page, width):
+def test_a_widget_is_reached_heard_and_pressed_as_a_reader_needs(open_page, width) -> None:
     page = open_page("book/kelly", width=width)
     # Sliders say their value, as shown ("55%", "1 to 1"), not their position, in the snapshot and live.
     texts = slider_texts(page, "kelly.growth")
@@ -424,7 +424,7 @@ def test_a_widget_is_reached_heard_and_pressed_as_a_reader_needs(open_page, widt
 
 
 @pytest.mark.parametrize("mode", ["light", "dark"])
-def test_the_kelly_explorer_shows_the_chosen_bets_values_and_says_why_it_stakes_nothing(open_page, mode):
+def test_the_kelly_explorer_shows_the_chosen_bets_values_and_says_why_it_stakes_nothing(open_page, mode) -> None:
     page = open_page("book/kelly", width=390, color_scheme=mode)
     go_live(page, "kelly.growth")
     widget = page.locator('[data-live-widget="kelly.growth"]')
@@ -460,7 +460,7 @@ def choose(page, widget: str, name: str, label: str) -> None:
     page.locator(f'[data-live-widget="{widget}"] select[name="{name}"]').select_option(label=label)
 
 
-def test_a_long_computation_never_freezes_the_page_and_the_newest_setting_wins(open_page):
+def test_a_long_computation_never_freezes_the_page_and_the_newest_setting_wins(open_page) -> None:
     page = open_page("book/long-run")
     go_live(page, "session.explorer")
     page.evaluate(LONG_TASKS)
@@ -491,7 +491,7 @@ def test_a_long_computation_never_freezes_the_page_and_the_newest_setting_wins(o
     assert page.errors == []
 
 
-def test_too_many_bets_says_why_and_offers_what_the_explorer_can_do(open_page):
+def test_too_many_bets_says_why_and_offers_what_the_explorer_can_do(open_page) -> None:
     page = open_page("book/long-run", width=390)
     go_live(page, "session.explorer")
     rounds = page.locator('[data-live-widget="session.explorer"] input[name="rounds"]')
@@ -519,7 +519,7 @@ def record_long_tasks(what: str, tasks: list[float]) -> None:
 
 
 @pytest.mark.parametrize("path, widget", [(c[0], c[1]) for c in CASES], ids=[c[1] for c in CASES])
-def test_a_widget_follows_the_dark_theme(open_page, path, widget):
+def test_a_widget_follows_the_dark_theme(open_page, path, widget) -> None:
     page = open_page(path, width=390, color_scheme="dark")
     frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')
     colours = frame.evaluate(
@@ -540,7 +540,7 @@ def _luminance(colour: str) -> float:
                for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b), strict=True))
 
 
-def test_the_session_chart_takes_the_themes_colours_and_follows_a_switch(open_page):
+def test_the_session_chart_takes_the_themes_colours_and_follows_a_switch(open_page) -> None:
     page = open_page("book/long-run", width=390, color_scheme="dark")
     label = '[data-live-widget="session.explorer"] .live-widget-chart svg .role-axis-label text'
     page.wait_for_selector(label, timeout=60_000)

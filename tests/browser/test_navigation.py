@@ -21,7 +21,7 @@ SHOTS = SCREENSHOTS / "navigation"
 
 
 @pytest.fixture
-def reader(browser, site_url):
+def reader(browser: Browser, site_url: str):
     """A page of the book at a width and in a colour mode, its errors kept."""
     pages = []
 
@@ -69,7 +69,7 @@ def drawer_state(page, dialog: str) -> dict:
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("kind, dialog", [("primary", "pst-primary-sidebar-modal"),
                                          ("secondary", "pst-secondary-sidebar-modal")], ids=["menu", "on-this-page"])
-def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode):
+def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode) -> None:
     page = reader(CHAPTER, 390, mode)
     visible_toggle(page, kind).click()
     state = drawer_state(page, dialog)
@@ -99,7 +99,7 @@ def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader, mode):
+def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader, mode) -> None:
     page = reader(CHAPTER, 1280, mode)
     sidebar = page.locator("#pst-primary-sidebar")
     article = page.locator("article.bd-article")
@@ -118,7 +118,7 @@ def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader, mode):
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_a_click_anywhere_on_a_solutions_title_opens_it(reader, width):
+def test_a_click_anywhere_on_a_solutions_title_opens_it(reader, width) -> None:
     page = reader(CHAPTER, width, "light")
     solution = page.locator(".solution.dropdown").first
     title = solution.locator(".admonition-title")
@@ -138,7 +138,7 @@ def test_a_click_anywhere_on_a_solutions_title_opens_it(reader, width):
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_home_page_opens_with_the_book_and_the_edition_is_in_the_footer(reader, width):
+def test_the_home_page_opens_with_the_book_and_the_edition_is_in_the_footer(reader, width) -> None:
     page = reader("book/intro", width, "light")
     first = page.locator("article.bd-article p").first.inner_text()
     assert "built from" not in first and "casino_math" not in first
@@ -152,7 +152,7 @@ CHROME = re.compile(r"\b(Binder|Colab|Repository|Open issue|Download source|Down
                     r"Fullscreen mode|Skip to main content)\b")
 
 
-def test_search_snippets_quote_the_text_not_the_page_chrome(reader):
+def test_search_snippets_quote_the_text_not_the_page_chrome(reader) -> None:
     page = reader("search", 1280, "light")
     page.goto(page.url.split("?")[0] + "?q=house+edge", wait_until="load")
     page.wait_for_selector("#search-results .search li p.context", timeout=30_000)

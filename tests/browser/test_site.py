@@ -48,7 +48,7 @@ BEYOND = (" const beyond = e => { const f = e.matches('mjx-container') && e.quer
 
 
 @pytest.fixture(scope="module")
-def read_at(browser, site_url):
+def read_at(browser: Browser, site_url: str):
     """Each page at a width, loaded once, its console errors and failed requests kept, a screenshot saved for review.
 
     Returns a dict: the ``page``, its ``errors`` and ``failed`` requests, and its number of ``widget_views``.
@@ -99,7 +99,7 @@ def loaded(read_at):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_math_is_typeset(loaded, path):
+def test_math_is_typeset(loaded, path) -> None:
     page = loaded(path)["page"]
     untypeset = page.evaluate(
         "() => [...document.querySelectorAll('.math')].filter(e => !e.querySelector('mjx-container'))"
@@ -119,7 +119,7 @@ def test_math_is_typeset(loaded, path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_widget_renders(loaded, path):
+def test_every_widget_renders(loaded, path) -> None:
     result = loaded(path)
     if result["widget_views"] == 0:
         return
@@ -153,7 +153,7 @@ def _parse(path: Path) -> _Links:
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_internal_links_resolve(path):
+def test_internal_links_resolve(path) -> None:
     source = SITE / f"{path}.html"
     broken = []
     for href in _parse(source).hrefs:
@@ -170,7 +170,7 @@ def test_internal_links_resolve(path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_image_has_alt_text(path):
+def test_every_image_has_alt_text(path) -> None:
     missing = []
     for image in _parse(SITE / f"{path}.html").images:
         alt = (image.get("alt") or "").strip()
@@ -182,7 +182,7 @@ def test_every_image_has_alt_text(path):
 
 @pytest.mark.parametrize("mode", ["light", "dark"])
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(read_at, axe_script, path, mode):
+def test_no_serious_accessibility_violations(read_at, axe_script: str, path, mode) -> None:
     page = read_at(path, WIDTHS["laptop"], mode)["page"]
     assert page.evaluate("document.documentElement.dataset.theme") == mode
     page.add_script_tag(content=axe_script)
@@ -197,7 +197,7 @@ def test_no_serious_accessibility_violations(read_at, axe_script, path, mode):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_no_enabled_control_in_a_widget_that_is_not_live(loaded, path):
+def test_no_enabled_control_in_a_widget_that_is_not_live(loaded, path) -> None:
     # Until a widget runs live nothing computes behind its controls, so none may be movable.
     enabled = loaded(path)["page"].evaluate(
         "() => [...document.querySelectorAll('[data-live-widget]:not([data-state=\"live\"])')]"
@@ -209,7 +209,7 @@ def test_no_enabled_control_in_a_widget_that_is_not_live(loaded, path):
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_no_page_scrolls_sideways(read_at, path, width):
+def test_no_page_scrolls_sideways(read_at, path, width) -> None:
     # The page itself never scrolls sideways, and nothing in the text is cut off at the screen's edge: anything
     # wider than the screen is inside a frame that scrolls (the theme's closed drawers are outside the article).
     page = read_at(path, width)["page"]
@@ -231,7 +231,7 @@ def test_no_page_scrolls_sideways(read_at, path, width):
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
+def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width) -> None:
     # A table (or output) wider than the text column sits in a frame that scrolls, so the column keeps its width.
     page = read_at(path, width)["page"]
     spilling = page.evaluate(
@@ -251,7 +251,7 @@ def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_what_scrolls_in_its_frame_shows_that_it_does(read_at, path, width):
+def test_what_scrolls_in_its_frame_shows_that_it_does(read_at, path, width) -> None:
     # Display math, tables, code and outputs wider than the column scroll in their own frame, and a frame with more
     # to see fades at that edge (book/_static/page-controls.js): nothing looks cut off without a cue.
     hidden = read_at(path, width)["page"].evaluate(
@@ -266,7 +266,7 @@ def test_what_scrolls_in_its_frame_shows_that_it_does(read_at, path, width):
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_display_math_is_whole_or_scrolls(read_at, path, width):
+def test_display_math_is_whole_or_scrolls(read_at, path, width) -> None:
     # A formula wider than the column is set a little smaller to fit, or scrolls (with its cue, above); none is
     # clipped by a frame that cannot scroll.
     clipped = read_at(path, width)["page"].evaluate(
@@ -278,7 +278,7 @@ def test_display_math_is_whole_or_scrolls(read_at, path, width):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_no_long_fraction_reads_as_one_number(read_at, path):
+def test_no_long_fraction_reads_as_one_number(read_at, path) -> None:
     # A table cell shows a long exact fraction as its percent, the fraction one click away: no run of digits
     # longer than a folded fraction's (display.LONG_FRACTION), and never a numerator's head beside a
     # denominator's tail ("1703780081... 876624970111349493579").
@@ -290,7 +290,7 @@ def test_no_long_fraction_reads_as_one_number(read_at, path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_chart_labels_are_legible_on_a_phone(read_at, path):
+def test_chart_labels_are_legible_on_a_phone(read_at, path) -> None:
     # Every figure keeps at least 84% of its drawn width (its 13 px tick labels at 11 px or more), scrolling in its
     # frame on a phone; a live chart's text is set at 11 px or more.
     page = read_at(path, WIDTHS["phone"])["page"]
@@ -307,7 +307,7 @@ def test_chart_labels_are_legible_on_a_phone(read_at, path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at, path):
+def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at, path) -> None:
     # Scrolled to its far end, a table wider than the phone still shows its whole caption on the screen.
     cut = read_at(path, WIDTHS["phone"])["page"].evaluate(
         "() => [...document.querySelectorAll('.table-frame')].filter(f => f.scrollWidth > f.clientWidth + 1)"
@@ -319,7 +319,7 @@ def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at, path):
 
 
 @pytest.mark.parametrize("path", [p for p in PAGES if p != "book/reference"])
-def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
+def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path) -> None:
     # Only the reference appendix is wide by design (its frame scrolls); every other table fits the column.
     page = read_at(path, WIDTHS["laptop"])["page"]
     wide = page.evaluate(
@@ -334,14 +334,14 @@ def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_tables_show_names_not_library_ids(read_at, path):
+def test_tables_show_names_not_library_ids(read_at, path) -> None:
     cells = read_at(path, WIDTHS["laptop"])["page"].evaluate(
         "ids => [...document.querySelectorAll('main td, main th')].map(c => c.textContent.trim())"
         " .filter(t => ids.includes(t))", IDS)
     assert cells == [], f"library IDs in the tables of {path}"
 
 
-def test_the_roulette_tables_name_bets_one_way(read_at):
+def test_the_roulette_tables_name_bets_one_way(read_at) -> None:
     # One case convention, the book's: "Straight up on 17", "Top line 0-00-1-2-3", never "straight 17" beside
     # "Straight up"; and a standard deviation is called one.
     page = read_at("book/roulette", WIDTHS["laptop"])["page"]
@@ -357,7 +357,7 @@ def test_the_roulette_tables_name_bets_one_way(read_at):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_a_deliberate_error_shows_only_its_line(path):
+def test_a_deliberate_error_shows_only_its_line(path) -> None:
     html = (SITE / f"{path}.html").read_text(encoding="utf-8")
     blocks = re.findall(r'<div class="[^"]*\btraceback\b[^"]*">(.*?)</pre>', html, re.DOTALL)
     frames = [b for b in blocks if TRACEBACK.search(re.sub(r"<[^>]+>", "", b))]
@@ -366,7 +366,7 @@ def test_a_deliberate_error_shows_only_its_line(path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_dollar_amounts_are_text_not_math(path):
+def test_dollar_amounts_are_text_not_math(path) -> None:
     html = (SITE / f"{path}.html").read_text(encoding="utf-8")
     words = [m for m in INLINE_MATH.findall(html)
              if WORDS_AS_MATH.search(re.sub(r"\\(text|mathrm|operatorname|textrm)\{[^}]*\}", "", m))]
@@ -374,7 +374,7 @@ def test_dollar_amounts_are_text_not_math(path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, path):
+def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, path) -> None:
     enabled = read_at(path, WIDTHS["phone"])["page"].evaluate(
         "() => [...document.querySelectorAll('[data-live-widget]:not([data-state=\"live\"])')]"
         " .flatMap(w => [...w.querySelectorAll('input, select, button, textarea')]"
@@ -383,7 +383,7 @@ def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, pat
     assert enabled == [], f"enabled controls in a widget that is not live on {path}"
 
 
-def test_the_reference_filters_and_sorts_by_exact_value(read_at):
+def test_the_reference_filters_and_sorts_by_exact_value(read_at) -> None:
     page = read_at("book/reference", WIDTHS["laptop"])["page"]
     captions = page.locator("table.filterable caption").all_text_contents()
     tables, filters = page.locator("table.filterable"), page.locator(".table-filter input")
@@ -407,7 +407,7 @@ def test_the_reference_filters_and_sorts_by_exact_value(read_at):
 # Last, so that everything each page did while it was read is counted.
 @pytest.mark.parametrize("width, mode", READS, ids=[f"{w}-{m}" for w, m in READS])
 @pytest.mark.parametrize("path", PAGES)
-def test_page_loads_without_errors_or_failed_requests(read_at, path, width, mode):
+def test_page_loads_without_errors_or_failed_requests(read_at, path, width, mode) -> None:
     result = read_at(path, width, mode)
     assert not result["failed"], f"failed or external requests on {path}:\n" + "\n".join(result["failed"])
     assert not result["errors"], f"console errors on {path}:\n" + "\n".join(result["errors"])
