@@ -36,13 +36,15 @@ from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from .bets import Bet, PayTable
+from .distribution import FrozenMap
 
 if TYPE_CHECKING:
     import numpy as np
 
     from .simulate import Sample
 
-__all__ = ["Game", "GameRules", "Option", "PayTable", "Rules", "check_rules", "known_bet", "named", "whole_option"]
+__all__ = ["Game", "GameRules", "Option", "PayTable", "Rules", "RulesByName", "check_rules", "known_bet", "named",
+           "whole_option"]
 
 T = TypeVar("T")
 
@@ -241,6 +243,23 @@ class GameRules:
         ['name', 'source', 'decks']
         """
         return [f.name for f in fields(cls)]  # type: ignore[arg-type]  # every subclass is a frozen dataclass
+
+
+class RulesByName(FrozenMap[str, T]):
+    """A game's named rules values: each name spelled one way, words joined by _, and found by either spelling.
+
+    The command line and older code write ``tie-9-to-1``; the table lists ``tie_9_to_1``, and both find it.
+
+    >>> rules = RulesByName({"oxford": 1, "tie_9_to_1": 2})
+    >>> rules["tie-9-to-1"], "tie-9-to-1" in rules, list(rules)
+    (2, True, ['oxford', 'tie_9_to_1'])
+    """
+
+    def __getitem__(self, name: str) -> T:
+        return super().__getitem__(name.replace("-", "_") if isinstance(name, str) else name)
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(name.replace("-", "_") if isinstance(name, str) else name)
 
 
 def named(game: str, rules_by_name: Mapping[str, T], name: str) -> T:

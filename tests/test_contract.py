@@ -56,6 +56,17 @@ def test_every_rules_value_is_a_frozen_named_sourced_value(
         rules.name = "changed in place"  # type: ignore[misc]  # what a frozen value refuses
 
 
+@pytest.mark.parametrize("g, name, rules", all_rules(), ids=[f"{g}-{n}" for g, n, _ in all_rules()])
+def test_a_rules_name_is_spelt_one_way_and_found_either_way(
+        g: str, name: str, rules: BaccaratRules | CrapsRules | RouletteRules) -> None:
+    # Listed with _ between words; the command line (and a chapter written before) may join them with -.
+    table = game(g).RULES
+    assert "-" not in name and table[name.replace("_", "-")] is rules and name.replace("_", "-") in table
+    assert game(g).rules_named(name.replace("_", "-")) is rules
+    with pytest.raises(AttributeError, match="^a RulesByName cannot be changed$"):
+        table.extra = rules
+
+
 def _field_docs(cls: type) -> str:
     import inspect
 

@@ -31,7 +31,7 @@ from typing import Any, Self
 
 from ..bets import LOSE
 from ..distribution import exact
-from ..rules import GameRules, Option, PayTable, named, whole_option
+from ..rules import GameRules, Option, PayTable, RulesByName, named, whole_option
 from ..rules import check_rules as _check_rules
 from .cards import POINT_VALUES, Shoe, check_decks, check_point_value
 
@@ -364,12 +364,12 @@ CYPRESS_BAYOU_DRAGON = OXFORD.changed(name="Oxford's rules with Cypress Bayou's 
                                       dragon_bonus=DRAGON_BONUS_CYPRESS_BAYOU, source="baccarat_cypress")
 
 #: The rules values a chapter, a test or the command line can name.
-RULES: Mapping[str, BaccaratRules] = {
+RULES: Mapping[str, BaccaratRules] = RulesByName({
     "oxford": OXFORD,
     "tie_9_to_1": TIE_9_TO_1,
     "ez": EZ,
     "cypress_bayou_dragon": CYPRESS_BAYOU_DRAGON,
-}
+})
 
 #: The rules used when none are named.
 DEFAULT_RULES = "oxford"

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..distribution import exact
-from ..rules import GameRules, Option, PayTable, named
+from ..rules import GameRules, Option, PayTable, RulesByName, named
 from ..rules import check_rules as _check_rules
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ VEGAS = OXFORD.changed(
 )
 
 #: The named rules values; ``DEFAULT_RULES`` names the Oxford Casino's.
-RULES: Mapping[str, CrapsRules] = {"oxford": OXFORD, "quebec": QUEBEC, "vegas": VEGAS}
+RULES: Mapping[str, CrapsRules] = RulesByName({"oxford": OXFORD, "quebec": QUEBEC, "vegas": VEGAS})
 DEFAULT_RULES = "oxford"
 
 #: What a reader sees for each rules value where a table puts them side by side.

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..rules import GameRules, Option, PayTable, named
+from ..rules import GameRules, Option, PayTable, RulesByName, named
 from ..rules import check_rules as _check_rules
 from .layout import AMERICAN_LAYOUT, SINGLE_ZERO_LAYOUT, parse_layout
 
@@ -129,7 +129,8 @@ SINGLE_ZERO = RouletteRules(
 LA_PARTAGE = SINGLE_ZERO.changed(name="A single-zero wheel with la partage", la_partage=True)
 
 #: The named rules values, by the names the command line takes; ``DEFAULT_RULES`` names the Oxford Casino's.
-RULES: Mapping[str, RouletteRules] = {"oxford": OXFORD, "single_zero": SINGLE_ZERO, "la_partage": LA_PARTAGE}
+RULES: Mapping[str, RouletteRules] = RulesByName(
+    {"oxford": OXFORD, "single_zero": SINGLE_ZERO, "la_partage": LA_PARTAGE})
 DEFAULT_RULES = "oxford"
 
 #: What a reader sees for each rules value where a table puts them side by side.
