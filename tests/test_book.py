@@ -56,7 +56,7 @@ def test_every_chapter_has_its_colab_install_cell() -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
-def test_every_chart_cell_shows_its_chart(path) -> None:
+def test_every_chart_cell_shows_its_chart(path: Path) -> None:
     """A chart function closes its figure in pyplot and hands it back: a trailing ';' would hide it for good."""
     last_lines = ["".join(cell["source"]).strip().splitlines()[-1] for cell in json.loads(path.read_text())["cells"]
                   if cell["cell_type"] == "code" and "".join(cell["source"]).strip()]

@@ -63,7 +63,7 @@ def test_a_rules_name_is_spelt_one_way_and_found_either_way(
     table = game(g).RULES
     assert "-" not in name and table[name.replace("_", "-")] is rules and name.replace("_", "-") in table
     assert game(g).rules_named(name.replace("_", "-")) is rules
-    with pytest.raises(AttributeError, match="^a RulesByName cannot be changed$"):
+    with pytest.raises(AttributeError, match=r"^a RulesByName cannot be changed$"):
         table.extra = rules
 
 

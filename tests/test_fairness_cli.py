@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 from math import comb
 from pathlib import Path
+from typing import Any
 
 import mpmath
 import pytest
@@ -24,17 +26,18 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           check=False)
 
 
-def report(*args: str) -> dict:
+def report(*args: str) -> dict[str, Any]:
     result = run(*args, "--format", "json")
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    found: dict[str, Any] = json.loads(result.stdout)
+    return found
 
 
-def csv(counts) -> str:
+def csv(counts: Iterable[int]) -> str:
     return ",".join(map(str, counts))
 
 
-def integrated_tail(x: Fraction, df: int):
+def integrated_tail(x: Fraction, df: int) -> mpmath.mpf:
     """P(chi-square >= x) by quadrature of the chi-square density, cut at x + 2^j."""
     mpmath.mp.dps = 40
     k, start = mpmath.mpf(df), mpmath.mpf(x.numerator) / x.denominator
@@ -119,7 +122,7 @@ def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide() -> N
     (("--spins", "/no/such/spins.txt"), "cannot read /no/such/spins.txt: No such file or directory"),
     (("--counts", csv([5] * 38), "--rules", "monte_carlo"), "unknown rules 'monte_carlo' for roulette"),
 ])
-def test_a_bad_log_is_a_one_line_error(args, message) -> None:
+def test_a_bad_log_is_a_one_line_error(args: tuple[str, ...], message: str) -> None:
     result = run(*args)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert message in result.stderr and result.stderr.count("\n") == 1

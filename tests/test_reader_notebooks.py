@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -26,7 +28,7 @@ CHAPTERS = sorted(p for p in (ROOT / "book").glob("*.ipynb"))
 RAW_MYST = re.compile(r"\{[\w:.-]+\}`|`{3,}\s*\{|:{3,}\s*\{|^\s*:(label|class|name):|^\(\S+\)=\s*$", re.MULTILINE)
 
 
-def convert(text: str, **glued: str) -> str:
+def convert(text: str, **glued: Mapping[str, Any] | str) -> str:
     return to_jupyter(text, Plain(glued, {"ex-a": "7", "thm-lln": "2"}))
 
 
@@ -42,7 +44,7 @@ def test_a_role_becomes_what_the_resolver_gives() -> None:
 
 def test_a_role_the_resolver_does_not_know_is_an_error_that_names_it() -> None:
     class Strict(Plain):
-        def role(self, name, text):
+        def role(self, name: str, text: str) -> str:
             raise ConversionError(f"the reader's notebook cannot show the role {{{name}}}")
 
     with pytest.raises(ConversionError, match=r"\{abbr\}"):
@@ -148,7 +150,7 @@ def test_a_fence_never_closed_is_an_error() -> None:
 # The notebook around the cells.
 
 def sample_notebook() -> nbformat.NotebookNode:
-    nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"},
+    nb: nbformat.NotebookNode = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"},
                                             "widgets": {"state": {}}})
     setup = nbformat.v4.new_code_cell("glue_percent('edge', edge)", metadata={"tags": ["remove-cell"]})
     setup.outputs = [nbformat.v4.new_output("display_data", data={"application/papermill.record/text/plain": "5%"},
@@ -200,7 +202,7 @@ def glued(nb: nbformat.NotebookNode) -> dict[str, dict[str, str]]:
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
-def test_every_markdown_cell_of_a_chapter_converts_with_no_myst_left(path) -> None:
+def test_every_markdown_cell_of_a_chapter_converts_with_no_myst_left(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     copy = reader_notebook(nb, Plain(glued(nb)))
     text = "\n".join(c.source for c in copy.cells if c.cell_type == "markdown")

@@ -26,8 +26,9 @@ TRACEBACK = [
 def notebook_with_error() -> nbformat.NotebookNode:
     cell = nbformat.v4.new_code_cell("split(1, 5)", metadata={"tags": ["raises-exception"]})
     cell.outputs = [nbformat.v4.new_output("error", ename="ValueError", evalue="1 and 5 ...", traceback=TRACEBACK)]
-    return nbformat.v4.new_notebook(cells=[cell], metadata={"kernelspec": {
+    nb: nbformat.NotebookNode = nbformat.v4.new_notebook(cells=[cell], metadata={"kernelspec": {
         "display_name": "Python 3", "language": "python", "name": "python3"}})
+    return nb
 
 
 def test_a_traceback_names_the_library_from_the_package_down() -> None:
@@ -60,6 +61,6 @@ def test_an_untidy_notebook_is_named_with_what_is_wrong() -> None:
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=lambda p: p.stem)
-def test_every_saved_chapter_is_tidy(path) -> None:
+def test_every_saved_chapter_is_tidy(path: Path) -> None:
     # After running a chapter with nbconvert, `python book/_ext/saved_notebooks.py` tidies it (make notebooks does).
     assert untidy(nbformat.read(path, as_version=4)) == []

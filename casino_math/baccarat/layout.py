@@ -25,7 +25,10 @@ from .deal import BANKER, PLAYER
 from .dragon import dragon_bonus_bet
 from .ez import dragon_7_bet, panda_8_bet
 from .pairs import pair_bet
-from .rules import BET_IDS, BET_NAMES, EZ, OXFORD, PAIR_BETS, BaccaratRules, check_rules  # noqa: F401  (BET_NAMES: the chapters find it here; EZ: the doctest)
+from .rules import BET_IDS, BET_NAMES, EZ, OXFORD, PAIR_BETS, BaccaratRules, check_rules  # noqa: F401  (EZ: the doctest)
+
+# BET_IDS and BET_NAMES are the rules module's; the chapters find them here too.
+__all__ = ["BET_IDS", "BET_NAMES", "BUILDERS", "Builder", "bet", "check_bet_id", "edge_bets", "posted_bets"]
 
 Builder = Callable[[BaccaratRules, Shoe | None], Bet]
 

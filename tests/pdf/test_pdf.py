@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "book" / "_ext"))
 import edition
 import print_edition
 
-PDF = ROOT / edition.PDF
+PDF: Path = ROOT / edition.PDF
 PAGES = ROOT / "_build" / "screenshots" / "pdf"
 #: pdftoppm's resolution for the page images; at 50 dpi a US letter page is 425 x 550 pixels.
 DPI = 50
@@ -187,7 +187,7 @@ def glued_values() -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize("path", toc_files(), ids=lambda p: p.stem)
-def test_every_chapter_title_is_in_the_pdf(one_line: str, path) -> None:
+def test_every_chapter_title_is_in_the_pdf(one_line: str, path: Path) -> None:
     assert title(path) in one_line
 
 
@@ -248,7 +248,9 @@ def test_figures_are_numbered_with_captions(text: str) -> None:
 
 def test_every_page_is_rendered(pdf: Path, pages: list[Path]) -> None:
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    assert len(pages) == int(re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)[1])
+    count = re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)
+    assert count, info
+    assert len(pages) == int(count[1])
 
 
 def ink_box(page: Path) -> tuple[int, int, int, int] | None:
