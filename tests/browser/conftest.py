@@ -16,13 +16,15 @@ import shutil
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+from weakref import WeakKeyDictionary
 
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -36,6 +38,26 @@ CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+
+
+#: The site's colour modes.
+Mode = Literal["light", "dark"]
+
+
+@dataclass
+class Watch:
+    """What a page did that a test must see: its uncaught script errors, and the requests it was refused."""
+
+    errors: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+
+_WATCHES: WeakKeyDictionary[Page, Watch] = WeakKeyDictionary()
+
+
+def watch(page: Page) -> Watch:
+    """The record kept of ``page``'s errors and refused requests (begun the first time it is asked for)."""
+    return _WATCHES.setdefault(page, Watch())
 
 
 @pytest.fixture(scope="session")
