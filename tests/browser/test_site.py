@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol, TypedDict
 from urllib.parse import urldefrag, urljoin, urlparse
 
