@@ -13,8 +13,10 @@ import math
 import re
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -36,6 +38,7 @@ from classroom_helpers import (
     read,
     shipped,
 )
+from nbformat import NotebookNode
 
 import casino_math
 from casino_math import roulette
@@ -48,6 +51,8 @@ from casino_math.classroom.judges import TOLERANCE
 from casino_math.classroom.verdict import Status
 from casino_math.session import session
 
+#: The grader's run on the prepared submissions: the command's result, the CSV's rows by student, their folder.
+Graded = tuple[subprocess.CompletedProcess[str], dict[str, dict[str, str]], Path]
 RIGHT, WRONG, NOT_ANSWERED = Status.RIGHT, Status.WRONG, Status.NOT_ANSWERED
 ASSIGNMENTS = [path.stem for path in sorted((SOURCES / "keys").glob("*.py"))]
 banker_edge_if_ties_lose = key("baccarat").module.banker_edge_if_ties_lose
@@ -55,7 +60,7 @@ p_two_card_natural = key("baccarat").module.p_two_card_natural
 
 
 @pytest.fixture(autouse=True, scope="module")
-def checks_loaded():
+def checks_loaded() -> None:
     """Every assignment's checks loaded, as each student notebook's hidden cell loads them."""
     for name in NAMES:
         load_notebook_checks(name)
@@ -69,7 +74,7 @@ def test_every_assignment_of_the_book_has_a_source() -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name) -> None:
+def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name: str) -> None:
     assignment = Grading(COURSE, name).assignment
     assert 5 <= len(assignment.questions) <= 10
     assert [q.id for q in assignment.questions] == list(questions_of(name))
@@ -79,7 +84,7 @@ def test_each_assignment_asks_five_to_ten_questions_each_with_a_check(name) -> N
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_student_notebook_holds_no_solution_text(name) -> None:
+def test_the_student_notebook_holds_no_solution_text(name: str) -> None:
     pieces = source.solutions((SOURCES / f"{name}.py").read_text(), key(name).default())
     student = STUDENT[name].read_text()  # cells, metadata and outputs alike
     teacher = TEACHER[name].read_text()
@@ -97,7 +102,7 @@ def test_the_instructors_page_holds_no_solution_text() -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_committed_notebooks_are_what_the_generator_makes(name, tmp_path: Path) -> None:
+def test_the_committed_notebooks_are_what_the_generator_makes(name: str, tmp_path: Path) -> None:
     build.build(COURSE, names=[name], out=tmp_path / "out", run=False)
     for made, committed in ((tmp_path / "out" / f"{name}.ipynb", STUDENT[name]),
                             (tmp_path / "out" / "solutions" / f"{name}.ipynb", TEACHER[name])):
@@ -105,7 +110,7 @@ def test_the_committed_notebooks_are_what_the_generator_makes(name, tmp_path: Pa
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_notebooks_carry_what_jupyterlab_writes_as_the_chapters_do(name) -> None:
+def test_the_notebooks_carry_what_jupyterlab_writes_as_the_chapters_do(name: str) -> None:
     """JupyterLab writes its kernelspec and the kernel's language into a notebook it opens, and marks the notebook
     changed if they were not there already: the assignments carry what the chapters carry, the version of Python
     being that of the machine that built them."""
@@ -118,7 +123,7 @@ def test_the_notebooks_carry_what_jupyterlab_writes_as_the_chapters_do(name) -> 
         assert (made.nbformat, made.nbformat_minor) == (chapter.nbformat, chapter.nbformat_minor)
 
 
-def without_outputs(nb):
+def without_outputs(nb: NotebookNode) -> tuple[list[tuple[str, str, str, dict[str, Any]]], Any, Any]:
     """What the generator decides: the cells' kinds, IDs, sources and tags or settings, and the notebook's settings.
 
     (Outputs, execution counts and timings are the kernel's; `make notebooks` may refresh them.)
@@ -134,7 +139,7 @@ def test_building_twice_changes_nothing(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_saved_outputs_say_right_for_the_teacher_and_not_answered_for_the_student(name) -> None:
+def test_saved_outputs_say_right_for_the_teacher_and_not_answered_for_the_student(name: str) -> None:
     build.verify(read(TEACHER[name]), source.TEACHER)
     build.verify(read(STUDENT[name]), source.STUDENT)
 
@@ -169,7 +174,7 @@ BAD_SOURCES = [
 
 
 @pytest.mark.parametrize("text, message", BAD_SOURCES)
-def test_a_bad_source_is_a_clear_error(text, message) -> None:
+def test_a_bad_source_is_a_clear_error(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         source.parse(text, "demo")
 
@@ -282,14 +287,14 @@ FEEDBACK = [
 
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
-def test_feedback_for_right_answers_and_common_mistakes(question, answer, status, hint) -> None:
+def test_feedback_for_right_answers_and_common_mistakes(question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
     feedback = key_check(question, answer)
     assert feedback.status == status, feedback
     assert hint in feedback.hint
 
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
-def test_the_public_check_a_student_runs_gives_the_keys_verdict(question, answer, status, hint) -> None:
+def test_the_public_check_a_student_runs_gives_the_keys_verdict(question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
     feedback = check(question, answer)
     assert feedback.status == status, feedback
     if isinstance(questions_of(question.partition(".")[0])[question.partition(".")[2]], Exact):
@@ -297,7 +302,7 @@ def test_the_public_check_a_student_runs_gives_the_keys_verdict(question, answer
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_student_notebook_carries_no_answer_of_an_exact_question(name) -> None:
+def test_the_student_notebook_carries_no_answer_of_an_exact_question(name: str) -> None:
     carried = str(shipped(name)) + STUDENT[name].read_text()
     for question in questions_of(name).values():
         if isinstance(question, Exact):
@@ -306,7 +311,7 @@ def test_the_student_notebook_carries_no_answer_of_an_exact_question(name) -> No
             assert repr(float(right)) not in carried, question.id
 
 
-def shipped_intervals(name):
+def shipped_intervals(name: str) -> Iterator[tuple[str, F, float, list[float]]]:
     """Each interval the package ships for a simulated answer: (question ID, exact value, standard error, interval)."""
     carried = shipped(name)
     for short, question in questions_of(name).items():
@@ -318,7 +323,7 @@ def shipped_intervals(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_shipped_interval_does_not_give_away_the_exact_value(name) -> None:
+def test_a_shipped_interval_does_not_give_away_the_exact_value(name: str) -> None:
     # The attack: the midpoint of an interval centred on the answer, read back with limit_denominator, was the
     # exact answer to an Exact question (9/19 from roulette's simulate_red, 244/495 from craps' play_pass).
     intervals = list(shipped_intervals(name))
@@ -351,7 +356,7 @@ def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_numb
     (["build", "--course", "{tmp}/no-course", "--out", "{tmp}/built"], "is not a course folder (it has no course.json)"),
     (["grade", "{tmp}", "--course", "{tmp}", "--assignment", "roulette"], "make one with: python -m casino_math"),
 ])
-def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path: Path, capsys: pytest.CaptureFixture[str], args, message) -> None:
+def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     from casino_math.classroom.__main__ import main
 
     assert main([a.format(tmp=tmp_path) for a in args]) == 2
@@ -360,12 +365,12 @@ def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path: Path, capsys: 
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a partial CSV
 
 
-def dealer(shares):
+def dealer(shares: dict[object, float]) -> Callable[[object], object]:
     """The attack: a play(rng) that never uses rng, handing each result out in turn in the shipped proportions."""
     handed = dict.fromkeys(shares, 0)
     rounds = [0]
 
-    def play(rng):
+    def play(rng: object) -> object:
         rounds[0] += 1
         result = max(shares, key=lambda r: shares[r] * rounds[0] - handed[r])
         handed[result] += 1
@@ -375,7 +380,7 @@ def dealer(shares):
 
 
 @pytest.mark.parametrize("question_id", ["craps.play_pass", "baccarat.play_coup"])
-def test_a_simulation_that_rolls_no_dice_scores_nothing(question_id) -> None:
+def test_a_simulation_that_rolls_no_dice_scores_nothing(question_id: str) -> None:
     name, _, short = question_id.partition(".")
     shares = {data.decode(r): (low + high) / 2 for r, low, high in shipped(name)[short]["shares"]}
     for judged in (key_check(question_id, dealer(shares)), check(question_id, dealer(shares))):
@@ -397,7 +402,7 @@ EXACT = [pytest.param(q, id=q.id) for name in NAMES for q in questions_of(name).
 
 
 @pytest.mark.parametrize("question", EXACT)
-def test_no_hint_reveals_the_answer(question) -> None:
+def test_no_hint_reveals_the_answer(question: Exact) -> None:
     right = F(question.right())
     wrong_answers = [*question.mistakes(), right + 1, right / 3 + F(1, 7), -right, float(right), float(right) + 0.1]
     for wrong in wrong_answers:
@@ -444,13 +449,13 @@ def test_the_check_cells_work_with_the_published_package_alone(tmp_path: Path) -
 # ---------------------------------------------------------------- the grader
 
 
-def as_student(nb):
+def as_student(nb: NotebookNode) -> NotebookNode:
     nb.metadata["classroom"]["version"] = "student"
     return nb
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory):
+def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
     """A folder of prepared roulette submissions, graded by the documented command."""
     folder = tmp_path_factory.mktemp("submissions")
     nbformat.write(read(STUDENT["roulette"]), folder / "blank.ipynb")
@@ -471,7 +476,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory):
     return result, by_student(out), folder.parent
 
 
-def test_the_csv_has_a_row_per_file_a_column_per_question_and_a_total(graded) -> None:
+def test_the_csv_has_a_row_per_file_a_column_per_question_and_a_total(graded: Graded) -> None:
     _, rows, _ = graded
     assignment = Grading(COURSE, "roulette").assignment
     assert set(rows) == {"points possible", "blank", "wrong", "cy", "dee"}
@@ -480,13 +485,13 @@ def test_the_csv_has_a_row_per_file_a_column_per_question_and_a_total(graded) ->
     assert rows["cy"]["file"] == "cy/roulette.ipynb" and rows["points possible"]["file"] == ""
 
 
-def test_the_blank_student_version_scores_zero(graded) -> None:
+def test_the_blank_student_version_scores_zero(graded: Graded) -> None:
     _, rows, _ = graded
     assert rows["blank"]["total"] == "0"
     assert rows["blank"]["notes"] == ""
 
 
-def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded) -> None:
+def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded: Graded) -> None:
     _, rows, folder = graded
     assignment = Grading(COURSE, "roulette").assignment
     points = {q.id: q.points for q in assignment.questions}
@@ -500,21 +505,21 @@ def test_a_wrong_answer_and_a_cell_that_raises_lose_exactly_their_marks(graded) 
     assert "36 pockets" in feedback and "n_splits is not defined" in feedback
 
 
-def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded) -> None:
+def test_an_endless_loop_is_stopped_at_the_time_limit_and_reported(graded: Graded) -> None:
     _, rows, _ = graded
     assignment = Grading(COURSE, "roulette").assignment
     assert "stopped at the 6 s limit in the answer cell of question 7 (la_partage)" in rows["dee"]["notes"]
     assert rows["dee"]["total"] == str(sum(q.points for q in assignment.questions if q.number < 7))
 
 
-def test_the_command_reports_each_file_as_it_goes(graded) -> None:
+def test_the_command_reports_each_file_as_it_goes(graded: Graded) -> None:
     result, _, _ = graded
     assert "wrong [wrong.ipynb]: " in result.stderr and "cy [cy/roulette.ipynb]: 11" in result.stderr
     assert "graded 4 files of roulette" in result.stdout
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_teachers_answers_get_full_marks_in_the_sandbox(name, tmp_path: Path) -> None:
+def test_the_teachers_answers_get_full_marks_in_the_sandbox(name: str, tmp_path: Path) -> None:
     nbformat.write(as_student(read(TEACHER[name])), tmp_path / "teacher.ipynb")
     out = tmp_path.parent / f"{tmp_path.name}.csv"
     subprocess.run(grade(tmp_path, name, out), capture_output=True, check=True)
@@ -543,8 +548,10 @@ def test_the_book_courses_install_cell_is_the_chapters_colab_cell() -> None:
     from casino_math.classroom.notebooks import install_source
 
     spec = spec_from_file_location("book_colab", BOOK.parent / "_ext" / "colab.py")
+    assert spec is not None and spec.loader is not None
     colab = module_from_spec(spec)
     spec.loader.exec_module(colab)
+    assert COURSE.install is not None, "the book's course names what its notebooks install"
     assert install_source(COURSE.install) == colab.colab_source(colab.repository_url())
     first = read(STUDENT["roulette"]).cells[0]
     assert first.source == colab.colab_source(colab.repository_url()) and "remove-cell" in first.metadata["tags"]

@@ -14,7 +14,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from classroom_helpers import (
@@ -35,28 +37,34 @@ import casino_math
 from casino_math.classroom import data, sandbox
 from casino_math.classroom.journal import journal_of
 
+#: A notebook as JSON data.
+Notebook = dict[str, Any]
+#: The grader's run on the hostile submissions: the command's result, the CSV's rows by student and in order, the
+#: submissions' folder, the teacher's folder outside it, and the package's digest before the run.
+Run = tuple[subprocess.CompletedProcess[str], dict[str, dict[str, str]], list[dict[str, str]], Path, Path, str]
+
 MARKER = "classroom-hostile-leftover-7f3a"
 FULL = 11
 
 
-def forge(data):
+def forge(data: str) -> str:
     """A cell that writes ``data`` (Python for bytes) to every descriptor it can find."""
     return (f"import os\nforged = {data}\nfor fd in map(int, os.listdir('/proc/self/fd')):\n    try:\n"
             "        os.write(fd, forged)\n    except OSError:\n        pass")
 
 
-def stray_tag():
+def stray_tag() -> Notebook:
     nb = notebook("teacher")
     nb["cells"].append({**code("x = 1"), "metadata": {"classroom": {"question": "natural"}}})
     return nb
 
 
-def package_digest():
+def package_digest() -> str:
     root = Path(casino_math.__file__).parent
     return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(root.rglob("*.py")))).hexdigest()
 
 
-def hostile(folder, outside):
+def hostile(folder: Path, outside: Path) -> dict[str, Notebook | str]:
     """The submissions: file name -> notebook (JSON data) or raw text."""
     teacher_notebook = TEACHER["roulette"]
     blank = notebook
@@ -154,7 +162,7 @@ def hostile(folder, outside):
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory):
+def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     folder = tmp_path_factory.mktemp("submissions")
     outside = tmp_path_factory.mktemp("teacher")
     for name, content in hostile(folder, outside).items():
@@ -170,7 +178,7 @@ def run(tmp_path_factory: pytest.TempPathFactory):
     return result, {row["student"]: row for row in rows}, rows, folder, outside, before
 
 
-def test_the_run_completes_with_a_row_for_every_file(run) -> None:
+def test_the_run_completes_with_a_row_for_every_file(run: Run) -> None:
     result, _rows, all_rows, folder, _, _ = run
     assert result.returncode == 0, result.stderr
     files = [p for p in folder.iterdir() if p.is_file()]
@@ -208,12 +216,12 @@ SCORES = {  # what each submission scores, and why
 
 
 @pytest.mark.parametrize("student, score", SCORES.items())
-def test_each_submission_scores_exactly_what_its_answers_are_worth(run, student, score) -> None:
+def test_each_submission_scores_exactly_what_its_answers_are_worth(run: Run, student: str, score: int) -> None:
     _, rows, _, _, _, _ = run
     assert rows[student]["total"] == str(score), rows[student]
 
 
-def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run) -> None:
+def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run: Run) -> None:
     _, rows, _, _, _, before = run
     assert package_digest() == before
     assert rows["rewriter"]["red"] == "0"
@@ -227,7 +235,7 @@ def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run)
     ("rewriter", "Read-only file system"),
     ("spawner", "FileNotFoundError"),
 ])
-def test_stops_crashes_and_refusals_are_noted(run, student, note) -> None:
+def test_stops_crashes_and_refusals_are_noted(run: Run, student: str, note: str) -> None:
     _, rows, _, _, _, _ = run
     assert note in rows[student]["notes"]
 
@@ -238,19 +246,19 @@ def test_stops_crashes_and_refusals_are_noted(run, student, note) -> None:
     ("other", "this is the craps assignment, not roulette"),
     ("teacher", "this is the teacher's version"),
 ])
-def test_files_that_cannot_be_graded_score_zero_with_the_reason(run, student, reason) -> None:
+def test_files_that_cannot_be_graded_score_zero_with_the_reason(run: Run, student: str, reason: str) -> None:
     _, rows, _, _, _, _ = run
     assert rows[student]["total"] == "0" and reason in rows[student]["notes"]
 
 
-def test_two_files_of_one_student_are_both_graded_and_flagged(run) -> None:
+def test_two_files_of_one_student_are_both_graded_and_flagged(run: Run) -> None:
     _, _, all_rows, _, _, _ = run
     ana = [row for row in all_rows if row["student"] == "ana"]
     assert sorted(row["total"] for row in ana) == ["0", str(FULL)]
     assert all("one of 2 files for ana (ana (1).ipynb, ana.ipynb)" in row["notes"] for row in ana)
 
 
-def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run) -> None:
+def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run: Run) -> None:
     result, rows, _, _, outside, _ = run
     assert "\\ud800 no\\n\\x1b[2Kana: 11" in rows["surrogate"]["notes"]
     assert "caf\\udce9" in rows  # the file's name, as the CSV can hold it
@@ -258,13 +266,13 @@ def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run) -> None:
     assert "reported too much" in rows["chatty"]["notes"]
 
 
-def test_a_file_name_that_is_a_formula_is_escaped(run) -> None:
+def test_a_file_name_that_is_a_formula_is_escaped(run: Run) -> None:
     _, rows, _, _, outside, _ = run
     assert "'=HYPERLINK(\"http---x\")" in rows
     assert '\n=HYPERLINK' not in (outside / "grades.csv").read_text()
 
 
-def test_nothing_is_left_running_and_nothing_written_outside(run) -> None:
+def test_nothing_is_left_running_and_nothing_written_outside(run: Run) -> None:
     _, _, _, folder, outside, _ = run
     leftovers = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
@@ -278,7 +286,7 @@ def test_nothing_is_left_running_and_nothing_written_outside(run) -> None:
     assert json.loads((folder / "honest.ipynb").read_text())["cells"]
 
 
-def test_feedback_is_written_per_student(run) -> None:
+def test_feedback_is_written_per_student(run: Run) -> None:
     _, _, _, _, outside, _ = run
     assert "Total: 11 of 11 points." in (outside / "feedback" / "honest.md").read_text()
     assert (outside / "feedback" / "ana--ana.md").exists() and (outside / "feedback" / "ana--ana (1).md").exists()
@@ -393,7 +401,7 @@ def test_an_installed_copy_without_the_repository_grades_a_course_given(tmp_path
 # ---------------------------------------------------------------- the sandbox's own shared memory and private folders
 
 
-def reported(code, private=()):
+def reported(code: str, private: Sequence[Path] = ()) -> Any:
     """What a one-cell notebook reports as its answer ``found``, run in a sandbox (with ``private`` hidden)."""
     job = {"cells": [{"code": code, "question": "found"}], "timeout": 60, "check_timeout": 10,
            "answers": {"found": "found"}, "probes": {"found": {"public": {"kind": "value"}}}}

@@ -2,9 +2,12 @@
 
 import json
 import math
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -28,13 +31,13 @@ from casino_math.ruin import ruin
 STEP = Fraction(1, 10**6)
 
 
-def coin(p, payout=1, push=Fraction(0)):
+def coin(p: Fraction, payout: int=1, push: Fraction=Fraction(0)) -> Bet:
     space = Distribution({"win": p, "push": push, "lose": 1 - p - push} if push else {"win": p, "lose": 1 - p})
     return Bet("coin", space, lambda o: o, {"win": payout, "push": 0, "lose": -1})
 
 
 @pytest.mark.parametrize("p", [Fraction(51, 100), Fraction(3, 5), Fraction(9, 10)])
-def test_an_even_money_edge_is_bet_as_p_minus_q(p) -> None:
+def test_an_even_money_edge_is_bet_as_p_minus_q(p: Fraction) -> None:
     # Kelly (1956): with even money, stake the edge, p - q.
     assert kelly_fraction(coin(p)) == p - (1 - p)
 
@@ -45,20 +48,22 @@ def test_the_fraction_for_a_b_to_1_bet_with_pushes() -> None:
 
 
 @pytest.mark.parametrize("bet", [coin(Fraction(3, 5)), coin(Fraction(1, 4), 4, Fraction(1, 4)), coin(Fraction(1, 3), 3)])
-def test_the_fraction_is_where_growth_is_greatest(bet) -> None:
+def test_the_fraction_is_where_growth_is_greatest(bet: Bet) -> None:
     f = kelly_fraction(bet)
     assert growth_rate(bet, f) > growth_rate(bet, f - STEP) and growth_rate(bet, f) > growth_rate(bet, f + STEP)
 
 
 @pytest.mark.parametrize("bet", [coin(Fraction(3, 5)), coin(Fraction(1, 4), 4, Fraction(1, 4)), coin(Fraction(1, 3), 3)])
-def test_the_search_for_any_bet_agrees_with_the_formula(bet) -> None:
+def test_the_search_for_any_bet_agrees_with_the_formula(bet: Bet) -> None:
     # The bisection used for several payouts, run on a two-outcome bet, brackets (p b - q) / (b (p + q)).
-    b, p, q = k.win_lose_push(bet)
+    found = k.win_lose_push(bet)
+    assert found is not None, "a bet that wins one payout or loses"
+    b, p, q = found
     low, high = k._bracket(slope_polynomial(bet), Fraction(1), Fraction(1, 10**20))
     assert low <= (p * b - q) / (b * (p + q)) <= high
 
 
-def several(chances, pays):
+def several(chances: Sequence[Fraction | int], pays: Sequence[Fraction | int]) -> Bet:
     """A bet with one line per payout: chances and net payouts listed in the same order."""
     space = Distribution({i: Fraction(c) for i, c in enumerate(chances)})
     return Bet("several", space, lambda i: str(i), {str(i): x for i, x in enumerate(pays)})
@@ -74,7 +79,7 @@ RATIONAL = [
 
 
 @pytest.mark.parametrize("bet, root", RATIONAL, ids=["three payouts", "four payouts"])
-def test_a_rational_root_with_several_payouts_is_found_exactly(bet, root) -> None:
+def test_a_rational_root_with_several_payouts_is_found_exactly(bet: Bet, root: Fraction) -> None:
     found = kelly(bet)
     assert (found.fraction, found.exact, found.places) == (root, True, None)
     assert sum(p * x / (1 + root * x) for x, p in bet.net().items()) == 0
@@ -101,7 +106,7 @@ def test_betting_twice_kelly_grows_nothing() -> None:
 
 
 @pytest.mark.parametrize("module", [roulette, craps, baccarat], ids=["roulette", "craps", "baccarat"])
-def test_every_bet_against_the_house_is_bet_at_zero(module) -> None:
+def test_every_bet_against_the_house_is_bet_at_zero(module: ModuleType) -> None:
     for bet_id, bet in module.edge_bets(module.OXFORD):
         assert kelly_fraction(bet) == 0, bet_id
 
@@ -134,12 +139,12 @@ def test_twice_kelly_is_where_growth_ends_for_a_small_edge() -> None:
     assert growth_rate(bet, 2 * f) < 0 < growth_rate(bet, 2 * f - f / 100)
 
 
-def growth_in_floats(bet, f):
+def growth_in_floats(bet: Bet, f: float) -> float:
     """G(f) = E[log(1 + f X)] in floating point, straight from the definition: independent of growth_rate."""
     return sum(float(p) * math.log1p(f * float(x)) for x, p in bet.net().items())
 
 
-def float_root(g, low, high):
+def float_root(g: Callable[..., Any], low: float, high: float) -> float:
     """A root of g between low and high (g(low) > 0 > g(high)), by bisection in floating point."""
     for _ in range(200):
         middle = (low + high) / 2
@@ -175,7 +180,7 @@ def test_the_depleted_dragon_bonus_keeps_growing_past_twice_kelly() -> None:
     (1, Fraction(1, 10), Decimal("0.1")),          # at Kelly, P(ever down to x) = x
     (3, Fraction(1, 2), Decimal(1)),
 ])
-def test_the_continuous_chance_of_ever_falling_to_a_level(multiple, level, chance) -> None:
+def test_the_continuous_chance_of_ever_falling_to_a_level(multiple: Fraction | int, level: Fraction, chance: Decimal) -> None:
     # Thorp (2006); Chin and Ingenoso (2006): P(ever down to x) = x ** (2/c - 1) for c times Kelly.
     assert p_ever_down_to(level, multiple) == chance
 
@@ -207,7 +212,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("make, message", BAD)
-def test_bad_input_is_a_clear_error(make, message) -> None:
+def test_bad_input_is_a_clear_error(make: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make()
 
@@ -228,7 +233,7 @@ def test_the_explorer_shows_the_exact_kelly_fraction_of_a_bet_of_ones_own() -> N
 
 
 @pytest.mark.parametrize("pick", [1, 2, 3])
-def test_the_explorer_says_stake_nothing_on_the_casino_bets(pick) -> None:
+def test_the_explorer_says_stake_nothing_on_the_casino_bets(pick: int) -> None:
     from casino_math.widgets.kelly import growth_summary
 
     shown = growth_summary(pick, Fraction(3, 5), Fraction(1), Fraction(1, 10))
@@ -263,7 +268,7 @@ def test_proportional_paths_start_at_one_and_multiply_by_one_plus_f_x() -> None:
     (Fraction(1, 2), Fraction(8, 9)),  # a = 3: (1 - 8) / (1/8 - 8)
     (Fraction(1, 4), Fraction(128, 129)),
 ])
-def test_doubling_before_halving(multiple, chance) -> None:
+def test_doubling_before_halving(multiple: Fraction | int, chance: Fraction) -> None:
     assert abs(k.p_up_before_down(2, Fraction(1, 2), multiple) - Decimal(chance.numerator) / chance.denominator) \
         < Decimal("1e-27")
 
@@ -280,7 +285,7 @@ def test_doubling_before_halving_agrees_with_ever_halving_when_the_top_is_far() 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def glued(notebook):
+def glued(notebook: str) -> dict[str, str]:
     """The values a chapter glues into its prose, by name, as its saved outputs show them."""
     cells = json.loads((ROOT / "book" / notebook).read_text())["cells"]
     return {out["metadata"]["scrapbook"]["name"]: out["data"].get("application/papermill.record/text/plain")
@@ -288,7 +293,7 @@ def glued(notebook):
             if "scrapbook" in out.get("metadata", {})}
 
 
-def close(text, value):
+def close(text: str, value: float) -> bool:
     """Whether the glued text ('13%', '2.07', '-0.00245') is ``value`` rounded to the places it shows."""
     number = float(text.replace("$", "").replace(",", "").rstrip("%"))
     places = len(text.rstrip("%").split(".")[1]) if "." in text else 0
