@@ -14,6 +14,7 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 from math import comb, factorial, lgamma, log
+from collections.abc import Callable
 from pathlib import Path
 from statistics import NormalDist
 
@@ -42,7 +43,7 @@ WHEEL = ["0", "00", *(str(n) for n in range(1, 37))]   # the double-zero wheel, 
 mpmath.mp.dps = 40
 
 
-def to_mpf(value: Decimal | Fraction | int):
+def to_mpf(value: Decimal | Fraction | int) -> mpmath.mpf:
     """An exact number or a Decimal as an mpmath number (a fraction divided out in binary, whatever its size)."""
     if isinstance(value, Decimal):
         return mpmath.mpf(str(value))
@@ -50,23 +51,27 @@ def to_mpf(value: Decimal | Fraction | int):
     return mpmath.mpf(q.numerator) / q.denominator
 
 
-def agrees(value: Decimal | Fraction, reference, digits: int = 9) -> bool:
+def agrees(value: Decimal | Fraction, reference: mpmath.mpf | str | int, digits: int = 9) -> bool:
     """Whether ``value`` agrees with ``reference`` to ``digits`` significant digits (relative error; absolute at 0)."""
-    reference = mpmath.mpf(reference)
-    return abs(to_mpf(value) - reference) <= max(abs(reference), mpmath.mpf(10) ** -20) * mpmath.mpf(10) ** -digits
+    ref = mpmath.mpf(reference)
+    close: bool = abs(to_mpf(value) - ref) <= max(abs(ref), mpmath.mpf(10) ** -20) * mpmath.mpf(10) ** -digits
+    return close
 
 
 # --- the chi-square tail against a numerical integration of its density -----------------------------------------
 
-def chi_square_density(df: int):
+def chi_square_density(df: int) -> Callable[[mpmath.mpf], mpmath.mpf]:
     k = mpmath.mpf(df)
-    return lambda t: t ** (k / 2 - 1) * mpmath.exp(-t / 2) / (2 ** (k / 2) * mpmath.gamma(k / 2))
+
+    def density(t: mpmath.mpf) -> mpmath.mpf:
+        return t ** (k / 2 - 1) * mpmath.exp(-t / 2) / (2 ** (k / 2) * mpmath.gamma(k / 2))
+
+    return density
 
 
-def integrated_tail(x, df: int):
+def integrated_tail(x: mpmath.mpf, df: int) -> mpmath.mpf:
     """P(chi-square >= x) by quadrature of the density from x to infinity, cut at x + 2^j: the density falls by a
     factor of at most e^(2^(j-2)) across each piece."""
-    x = mpmath.mpf(x)
     return mpmath.quad(chi_square_density(df), [x, *(x + mpmath.mpf(2) ** j for j in range(-3, 13)), mpmath.inf])
 
 
@@ -76,7 +81,7 @@ CHI_SQUARE_CASES = [(x, df) for df in (1, 2, 3, 4, 7, 36, 37, 60)
 
 
 @pytest.mark.parametrize("x, df", CHI_SQUARE_CASES)
-def test_the_chi_square_tail_agrees_with_an_integration_of_the_density_to_nine_digits(x, df) -> None:
+def test_the_chi_square_tail_agrees_with_an_integration_of_the_density_to_nine_digits(x: Fraction | int, df: int) -> None:
     assert agrees(chi_square_tail(x, df), integrated_tail(to_mpf(x), df))
 
 
@@ -89,8 +94,8 @@ def test_the_chi_square_tail_is_one_at_zero_and_exp_minus_half_x_with_two_degree
 def test_erfc_and_the_normal_law_agree_with_mpmath() -> None:
     for z in ("0.001", "0.5", "1", "2.5", "5.99", "6", "6.01", "9", "27"):
         assert agrees(erfc(Decimal(z)), mpmath.erfc(mpmath.mpf(z)), 14)
-    for z in (Fraction(-3), Fraction(0), Fraction(1645, 1000), Fraction(8)):
-        assert agrees(normal_tail(z), mpmath.ncdf(-to_mpf(z)), 14)
+    for q in (Fraction(-3), Fraction(0), Fraction(1645, 1000), Fraction(8)):
+        assert agrees(normal_tail(q), mpmath.ncdf(-to_mpf(q)), 14)
     for tail in (Fraction(1, 2), Fraction(1, 20), Fraction(1, 100), Fraction(1, 5), Fraction(9, 10)):
         assert agrees(normal_quantile(tail), -mpmath.sqrt(2) * mpmath.erfinv(2 * to_mpf(tail) - 1), 13)
 
@@ -128,10 +133,13 @@ def test_the_critical_count_is_the_fewest_hits_whose_tail_is_at_most_the_level()
         assert all(tail_at_most(n, p, k, level) == (summed_tail(n, p, k) <= level) for k in range(-1, n + 2))
 
 
-def beta_density_tail(a: int, b: int, x: Fraction):
+def beta_density_tail(a: int, b: int, x: Fraction) -> mpmath.mpf:
     """P(T > x), T ~ Beta(a, b), by quadrature of its density, split around its peak."""
     a_, b_, x_ = mpmath.mpf(a), mpmath.mpf(b), to_mpf(x)
-    density = lambda t: t ** (a_ - 1) * (1 - t) ** (b_ - 1) / mpmath.beta(a_, b_)
+
+    def density(t: mpmath.mpf) -> mpmath.mpf:
+        return t ** (a_ - 1) * (1 - t) ** (b_ - 1) / mpmath.beta(a_, b_)
+
     mean, spread = a_ / (a_ + b_), mpmath.sqrt(a_ * b_ / ((a_ + b_) ** 2 * (a_ + b_ + 1)))
     cuts = sorted({x_, *(c for c in (mean + s * spread for s in range(-12, 13)) if x_ < c < 1), mpmath.mpf(1)})
     return mpmath.quad(density, cuts)
@@ -140,16 +148,17 @@ def beta_density_tail(a: int, b: int, x: Fraction):
 @pytest.mark.parametrize("a, b, x", [(1, 1, Fraction(1, 3)), (1, 37, Fraction(1, 36)), (3, 5, Fraction(1, 2)),
                                      (4, 72, Fraction(1, 36)), (117, 3721, Fraction(1, 36)),
                                      (128, 3710, Fraction(1, 36)), (40, 1480, Fraction(1, 36))])
-def test_the_beta_tail_agrees_with_an_integration_of_the_density(a, b, x) -> None:
+def test_the_beta_tail_agrees_with_an_integration_of_the_density(a: int, b: int, x: Fraction) -> None:
     assert agrees(beta_tail(a, b, x), beta_density_tail(a, b, x), 12)
 
 
 def test_the_posterior_is_the_prior_times_the_likelihood() -> None:
     # Bayes' rule done numerically: the posterior mean of the chance after 3 hits in 38 spins, from Beta(1, 37).
-    prior = lambda t: (1 - t) ** 36
-    likelihood = lambda t: t**3 * (1 - t) ** 35
-    weight = mpmath.quad(lambda t: prior(t) * likelihood(t), [0, 0.1, 1])
-    mean = mpmath.quad(lambda t: t * prior(t) * likelihood(t), [0, 0.1, 1]) / weight
+    def weighted(t: mpmath.mpf) -> mpmath.mpf:  # the prior Beta(1, 37) times the likelihood of 3 hits in 38 spins
+        return (1 - t) ** 36 * t**3 * (1 - t) ** 35
+
+    weight = mpmath.quad(weighted, [0, 0.1, 1])
+    mean = mpmath.quad(lambda t: t * weighted(t), [0, 0.1, 1]) / weight
     posterior = f.prior().after(3, 38)
     assert (posterior.a, posterior.b) == (4, 72) and agrees(posterior.mean, mean, 30)
 
@@ -179,7 +188,7 @@ def sequences_tail(spins: int, observed_squares: int) -> Fraction:
 
 
 @pytest.mark.parametrize("spins", [["17"], ["17", "5"], ["17", "17"], ["1", "2", "3"], ["4", "4", "9"], ["8", "8", "8"]])
-def test_the_exact_chi_square_p_value_counts_every_sequence_of_spins(spins) -> None:
+def test_the_exact_chi_square_p_value_counts_every_sequence_of_spins(spins: list[str]) -> None:
     log = f.SpinLog.of_spins(spins)
     assert f.exact_p_value(log) == sequences_tail(len(spins), sum(c * c for c in log.counts))
 
@@ -201,13 +210,14 @@ def all_below(spins: int, m: int, pockets_: int = 38) -> Fraction:
     factor = [Fraction(1, factorial(j)) for j in range(min(m, spins + 1))]
     product = [Fraction(1)]
     for _ in range(pockets_):
-        product = [sum(product[i] * factor[d - i] for i in range(max(0, d - len(factor) + 1), min(d, len(product) - 1) + 1))
+        product = [sum((product[i] * factor[d - i]
+                        for i in range(max(0, d - len(factor) + 1), min(d, len(product) - 1) + 1)), Fraction(0))
                    for d in range(min(spins, len(product) + len(factor) - 2) + 1)]
     return product[spins] * factorial(spins) / pockets_**spins if spins < len(product) else Fraction(0)
 
 
 @pytest.mark.parametrize("spins, m", [(2, 2), (3, 2), (10, 2), (10, 3), (38, 3), (38, 4), (60, 5), (76, 6), (20, 1)])
-def test_the_hottest_pocket_lies_between_its_bounds(spins, m) -> None:
+def test_the_hottest_pocket_lies_between_its_bounds(spins: int, m: int) -> None:
     exact = 1 - all_below(spins, m)
     low, high = f.hottest_bounds(spins, m)
     assert low <= exact <= high
@@ -240,7 +250,7 @@ def test_the_hottest_of_3800_spins_lies_between_its_bounds_by_the_generating_fun
                                                   (Fraction(1, 30), Fraction(1, 20), Fraction(4, 5)),
                                                   (Fraction(1, 33), Fraction(1, 100), Fraction(9, 10)),
                                                   (Fraction(1, 25), Fraction(1, 20), Fraction(1, 2))])
-def test_the_spins_needed_are_the_normal_formula_rounded_up(chance, level, power) -> None:
+def test_the_spins_needed_are_the_normal_formula_rounded_up(chance: Fraction, level: Fraction, power: Fraction) -> None:
     z = NormalDist().inv_cdf
     p0, p1 = 1 / 38, float(chance)
     root_n = (z(1 - float(level)) * (p0 * (1 - p0)) ** 0.5 + z(float(power)) * (p1 * (1 - p1)) ** 0.5) / (p1 - p0)
@@ -274,9 +284,12 @@ def test_the_straight_up_kelly_fraction_and_growth_are_the_kelly_chapters() -> N
 def test_the_expected_growth_over_the_posterior_is_the_growth_at_its_mean() -> None:
     # The proposition: G is linear in the chance, so averaging it over Beta(117, 3721) is evaluating it at the mean.
     a, b, stake = 117, 3721, mpmath.mpf(1) / 300
-    growth = lambda t: t * mpmath.log(1 + 35 * stake) + (1 - t) * mpmath.log(1 - stake)
-    density = lambda t: t ** (a - 1) * (1 - t) ** (b - 1) / mpmath.beta(a, b)
-    averaged = mpmath.quad(lambda t: growth(t) * density(t), [0, 0.02, 0.03, 0.04, 1])
+
+    def weighted_growth(t: mpmath.mpf) -> mpmath.mpf:  # the growth at chance t, weighted by the posterior's density there
+        growth = t * mpmath.log(1 + 35 * stake) + (1 - t) * mpmath.log(1 - stake)
+        return growth * t ** (a - 1) * (1 - t) ** (b - 1) / mpmath.beta(a, b)
+
+    averaged = mpmath.quad(weighted_growth, [0, 0.02, 0.03, 0.04, 1])
     assert agrees(f.straight_up_growth(Fraction(a, a + b), Fraction(1, 300)), averaged, 15)
 
 
@@ -303,7 +316,7 @@ def test_a_log_counts_its_spins_pocket_by_pocket() -> None:
     (lambda: f.chi_square_test(f.SpinLog((0,) * 38)), "a test needs at least one spin; these counts add up to 0"),
     (lambda: f.prior().after(5, 3), "5 hits in 3 spins: the hits must be a whole number from 0 to the spins"),
 ])
-def test_a_bad_log_gets_a_one_line_error(make, message) -> None:
+def test_a_bad_log_gets_a_one_line_error(make: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         make()
 
@@ -325,16 +338,16 @@ def test_a_file_of_spins_is_read_one_pocket_a_line_and_a_bad_line_is_named(tmp_p
 class Counting:
     """A stand-in for random.Random whose randrange returns 0, 1, 2, ... in turn: every number drawn once."""
 
-    def __init__(self, seed):
+    def __init__(self, seed: object) -> None:
         self.next = 0
 
-    def randrange(self, stop):
+    def randrange(self, stop: int) -> int:
         drawn, self.next = self.next % stop, self.next + 1
         return drawn
 
 
 def test_the_biased_wheel_gives_each_pocket_exactly_its_chance(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(simulated.random, "Random", Counting)
+    monkeypatch.setattr(random, "Random", Counting)  # the random module the simulated wheels draw from
     for chance in (Fraction(1, 30), Fraction(3, 7), Fraction(1, 38)):
         total = chance.denominator * 37            # the equally likely numbers one spin draws from
         log = simulated.biased_log(total, "17", chance, seed=0)

@@ -11,8 +11,8 @@ import io
 import json
 import re
 import subprocess
-from fractions import Fraction as F
 from collections.abc import Collection
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
