@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from math import comb, factorial, lgamma, log
-from collections.abc import Callable
 from pathlib import Path
 from statistics import NormalDist
 

@@ -16,9 +16,11 @@ from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
+import ipywidgets
 import pytest
 
 from casino_math import display
+from casino_math.craps import RULES as CRAPS_RULES
 from casino_math.widgets import baccarat, chance, craps, roulette, session
 from casino_math.widgets.jupyter import ipywidget, raw_value
 from casino_math.widgets.live import (
@@ -38,7 +40,7 @@ LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "craps
         "session.explorer", "kelly.growth", "chemin.chart", "variants.side_bets", "fairness.wheel"]
 
 
-def settings(control: Control) -> list:
+def settings(control: Control) -> list[int | list[int]]:
     """Raw values worth trying: every option, or both ends and the middle of a range."""
     if control.kind in ("options", "dropdown", "buttons"):
         return list(range(len(control.options)))
@@ -49,9 +51,9 @@ def settings(control: Control) -> list:
     return [False, True]
 
 
-def flat_controls(view) -> list:
+def flat_controls(view: ipywidgets.Widget) -> list[ipywidgets.Widget]:
     """The ipywidgets that hold values, in order, whatever boxes they sit in."""
-    found = []
+    found: list[ipywidgets.Widget] = []
     for child in view.children:
         found.extend(flat_controls(child) if hasattr(child, "children") else [child])
     return found
@@ -64,7 +66,7 @@ def test_every_live_widget_is_defined() -> None:
 
 
 @pytest.mark.parametrize("name", LIVE)
-def test_both_front_ends_show_the_same_for_every_setting(name) -> None:
+def test_both_front_ends_show_the_same_for_every_setting(name: str) -> None:
     widget = definition(name)
     view = ipywidget(widget)
     leaves = flat_controls(view)
@@ -84,7 +86,7 @@ def test_both_front_ends_show_the_same_for_every_setting(name) -> None:
 
 
 @pytest.mark.parametrize("name", LIVE)
-def test_the_snapshot_is_the_widget_at_its_starting_values(name) -> None:
+def test_the_snapshot_is_the_widget_at_its_starting_values(name: str) -> None:
     widget = definition(name)
     page = snapshot_html(widget)
     assert widget.view(widget.defaults())["html"] in page
@@ -99,28 +101,32 @@ def test_the_snapshot_is_the_widget_at_its_starting_values(name) -> None:
 class _Snapshot(HTMLParser):
     """The parts of a snapshot the site's contract names: state, controls, their labels, the definition."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self.enabled, self.unlabelled, self.states, self.open, self.definition, self._in_json = [], [], [], [], "", False
+        self.enabled: list[str] = []
+        self.unlabelled: list[str | None] = []
+        self.states: list[str | None] = []
+        self.open: list[str] = []
+        self.definition, self._in_json = "", False
 
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "data-state" in attrs:
-            self.states.append(attrs["data-state"])
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if "data-state" in named:
+            self.states.append(named["data-state"])
         if tag in ("label", "fieldset"):
             self.open.append(tag)
-        if tag in ("input", "select", "button") and "disabled" not in attrs:
+        if tag in ("input", "select", "button") and "disabled" not in named:
             self.enabled.append(tag)
         if tag in ("input", "select") and not self.open:
-            self.unlabelled.append(attrs.get("name"))
-        self._in_json = tag == "script" and attrs.get("class") == "live-widget-definition"
+            self.unlabelled.append(named.get("name"))
+        self._in_json = tag == "script" and named.get("class") == "live-widget-definition"
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag in ("label", "fieldset") and self.open:
             self.open.pop()
         self._in_json = False
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if self._in_json:
             self.definition += data
 
@@ -146,7 +152,7 @@ def test_single_deck_banker_edge_through_the_site_path() -> None:
 
 
 def test_quebec_has_no_odds_and_no_commission_to_set() -> None:
-    assert craps.bets_widget().view({"casino": list(craps.RULES).index("quebec")})["inactive"] == ["odds", "commission"]
+    assert craps.bets_widget().view({"casino": list(CRAPS_RULES).index("quebec")})["inactive"] == ["odds", "commission"]
     assert craps.bets_widget().view({"casino": 0})["inactive"] == []
 
 
@@ -161,7 +167,7 @@ def test_quebec_has_no_odds_and_no_commission_to_set() -> None:
         ("baccarat.decks", {"shoes": 1}, "baccarat.decks has no control shoes; its controls are decks"),
     ],
 )
-def test_bad_raw_values_get_one_line_errors(name, raw, message) -> None:
+def test_bad_raw_values_get_one_line_errors(name: str, raw: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         view_json(name, "{}", json.dumps(raw))
 
