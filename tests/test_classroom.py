@@ -287,14 +287,16 @@ FEEDBACK = [
 
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
-def test_feedback_for_right_answers_and_common_mistakes(question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
+def test_feedback_for_right_answers_and_common_mistakes(
+        question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
     feedback = key_check(question, answer)
     assert feedback.status == status, feedback
     assert hint in feedback.hint
 
 
 @pytest.mark.parametrize("question, answer, status, hint", FEEDBACK, ids=[f"{q}-{i}" for i, (q, *_) in enumerate(FEEDBACK)])
-def test_the_public_check_a_student_runs_gives_the_keys_verdict(question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
+def test_the_public_check_a_student_runs_gives_the_keys_verdict(
+        question: str, answer: Callable[..., object] | F | float | object | str, status: str, hint: str) -> None:
     feedback = check(question, answer)
     assert feedback.status == status, feedback
     if isinstance(questions_of(question.partition(".")[0])[question.partition(".")[2]], Exact):
@@ -356,7 +358,8 @@ def test_a_reported_number_that_would_take_the_grader_hours_to_expand_is_no_numb
     (["build", "--course", "{tmp}/no-course", "--out", "{tmp}/built"], "is not a course folder (it has no course.json)"),
     (["grade", "{tmp}", "--course", "{tmp}", "--assignment", "roulette"], "make one with: python -m casino_math"),
 ])
-def test_a_bad_path_is_a_one_line_error_before_any_work(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+def test_a_bad_path_is_a_one_line_error_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     from casino_math.classroom.__main__ import main
 
     assert main([a.format(tmp=tmp_path) for a in args]) == 2

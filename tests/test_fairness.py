@@ -81,7 +81,8 @@ CHI_SQUARE_CASES = [(x, df) for df in (1, 2, 3, 4, 7, 36, 37, 60)
 
 
 @pytest.mark.parametrize("x, df", CHI_SQUARE_CASES)
-def test_the_chi_square_tail_agrees_with_an_integration_of_the_density_to_nine_digits(x: Fraction | int, df: int) -> None:
+def test_the_chi_square_tail_agrees_with_an_integration_of_the_density_to_nine_digits(
+        x: Fraction | int, df: int) -> None:
     assert agrees(chi_square_tail(x, df), integrated_tail(to_mpf(x), df))
 
 
@@ -285,7 +286,7 @@ def test_the_expected_growth_over_the_posterior_is_the_growth_at_its_mean() -> N
     # The proposition: G is linear in the chance, so averaging it over Beta(117, 3721) is evaluating it at the mean.
     a, b, stake = 117, 3721, mpmath.mpf(1) / 300
 
-    def weighted_growth(t: mpmath.mpf) -> mpmath.mpf:  # the growth at chance t, weighted by the posterior's density there
+    def weighted_growth(t: mpmath.mpf) -> mpmath.mpf:  # the growth at chance t, times the posterior's density there
         growth = t * mpmath.log(1 + 35 * stake) + (1 - t) * mpmath.log(1 - stake)
         return growth * t ** (a - 1) * (1 - t) ** (b - 1) / mpmath.beta(a, b)
 

@@ -136,7 +136,8 @@ def test_the_same_search_finds_them_when_they_are_in_the_job(setting: tuple[prob
     assert any(place.startswith("a dict in memory") for place in found), found
 
 
-def test_the_searching_notebook_scores_exactly_what_the_honest_one_scores(setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
+def test_the_searching_notebook_scores_exactly_what_the_honest_one_scores(
+        setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
     key, options = setting
     for name, nb in (("honest", honest()), ("searcher", searching(key.hidden()))):
         (tmp_path / f"{name}.ipynb").write_text(json.dumps(nb))
@@ -145,7 +146,8 @@ def test_the_searching_notebook_scores_exactly_what_the_honest_one_scores(settin
     assert [m.score for m in grades["searcher"].marks] == [m.score for m in grades["honest"].marks]
 
 
-def test_hidden_tests_still_run_on_a_function_whose_notebook_later_ends_python(setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
+def test_hidden_tests_still_run_on_a_function_whose_notebook_later_ends_python(
+        setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
     key, options = setting
     nb = honest()
     nb["cells"].append({"cell_type": "code", "source": "import os\nos._exit(3)", "metadata": {}, "outputs": []})
@@ -155,7 +157,8 @@ def test_hidden_tests_still_run_on_a_function_whose_notebook_later_ends_python(s
     assert any("Python ended" in note for note in exiter.notes)
 
 
-def test_processes_a_notebook_leaves_behind_are_ended_before_the_hidden_inputs_arrive(setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
+def test_processes_a_notebook_leaves_behind_are_ended_before_the_hidden_inputs_arrive(
+        setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
     # A process the notebook forks keeps writing to every descriptor it has: none of its writes comes after the
     # hidden tests have started, because the sandbox ends it before their inputs arrive.
     key, options = setting

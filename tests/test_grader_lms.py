@@ -67,7 +67,8 @@ def test_a_file_of_nobody_on_the_roster_gets_a_row_that_says_so(download: Downlo
                                     "the ID 9999" in row["notes"]
 
 
-def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_grading_again(download: Download, tmp_path: Path) -> None:
+def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_grading_again(
+        download: Download, tmp_path: Path) -> None:
     home, _ = download
     (home / "manifest.csv").write_text("id,submitted\n4567,2026-12-05T16:59:59+00:00\n4569,2026-12-07T09:00Z\n")
     out = tmp_path / "late.csv"
@@ -158,7 +159,8 @@ def test_the_canvas_file_is_imported_with_every_student_and_assignment_matched(d
     assert "strangerx was graded but is not on the roster: left out" in result.stderr
 
 
-def test_without_ids_canvas_matches_each_assignment_by_its_title_and_no_column_is_a_new_assignment(download: Download) -> None:
+def test_without_ids_canvas_matches_each_assignment_by_its_title_and_no_column_is_a_new_assignment(
+        download: Download) -> None:
     home, _ = download
     out, _ = gradebook(home, "canvas")
     matched, _, _, new = canvas_import(out.read_text(), {4567, 4568, 4569, 4570}, {111: "roulette", 222: "craps"})

@@ -28,7 +28,8 @@ def shipped(name: str, short: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name, short, question", [p for p in QUESTIONS if isinstance(p.values[2], Exact)])
-def test_an_exact_check_gives_the_keys_verdict_on_the_answer_its_mistakes_its_negation_and_a_float(name: str, short: str, question: Exact) -> None:
+def test_an_exact_check_gives_the_keys_verdict_on_the_answer_its_mistakes_its_negation_and_a_float(
+        name: str, short: str, question: Exact) -> None:
     right = F(question.right())
     for answer in [right, *question.mistakes(), -right, right + 1, float(right), ...]:
         assert public.judge(question.id, shipped(name, short), answer) == question.judge(answer), answer
@@ -50,7 +51,8 @@ def test_a_rule_is_right_by_both_when_it_is_the_librarys_rule(name: str, short: 
 
 
 @pytest.mark.parametrize("name, short, question", [p for p in QUESTIONS if isinstance(p.values[2], Simulation)])
-def test_a_simulation_that_is_always_the_likeliest_result_is_wrong_by_both(name: str, short: str, question: Simulation) -> None:
+def test_a_simulation_that_is_always_the_likeliest_result_is_wrong_by_both(
+        name: str, short: str, question: Simulation) -> None:
     likeliest = max(question.right().items(), key=lambda item: item[1])[0]
     assert public.judge(question.id, shipped(name, short), lambda rng: likeliest).status != RIGHT
     assert question.judge(lambda rng: likeliest).status != RIGHT
@@ -66,7 +68,8 @@ def test_a_simulation_that_is_always_the_likeliest_result_is_wrong_by_both(name:
     (np.bool_(True), {"t": "bool", "v": True}),
     (np.array([1, 2]), {"t": "other", "type": "ndarray"}),
 ])
-def test_the_sandbox_reports_numbers_by_their_exact_kind(value: F | float | object | str, tag: dict[str, bool | str] | dict[str, str]) -> None:
+def test_the_sandbox_reports_numbers_by_their_exact_kind(
+        value: F | float | object | str, tag: dict[str, bool | str] | dict[str, str]) -> None:
     assert data.encode(value) == tag
 
 

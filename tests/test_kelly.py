@@ -180,7 +180,8 @@ def test_the_depleted_dragon_bonus_keeps_growing_past_twice_kelly() -> None:
     (1, Fraction(1, 10), Decimal("0.1")),          # at Kelly, P(ever down to x) = x
     (3, Fraction(1, 2), Decimal(1)),
 ])
-def test_the_continuous_chance_of_ever_falling_to_a_level(multiple: Fraction | int, level: Fraction, chance: Decimal) -> None:
+def test_the_continuous_chance_of_ever_falling_to_a_level(
+        multiple: Fraction | int, level: Fraction, chance: Decimal) -> None:
     # Thorp (2006); Chin and Ingenoso (2006): P(ever down to x) = x ** (2/c - 1) for c times Kelly.
     assert p_ever_down_to(level, multiple) == chance
 

@@ -443,7 +443,8 @@ def test_a_widget_is_reached_heard_and_pressed_as_a_reader_needs(open_page: Open
 
 
 @pytest.mark.parametrize("mode", ["light", "dark"])
-def test_the_kelly_explorer_shows_the_chosen_bets_values_and_says_why_it_stakes_nothing(open_page: OpenPage, mode: Mode) -> None:
+def test_the_kelly_explorer_shows_the_chosen_bets_values_and_says_why_it_stakes_nothing(
+        open_page: OpenPage, mode: Mode) -> None:
     page = open_page("book/kelly", width=390, color_scheme=mode)
     go_live(page, "kelly.growth")
     widget = page.locator('[data-live-widget="kelly.growth"]')
