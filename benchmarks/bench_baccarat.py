@@ -1,19 +1,21 @@
 """Mini-baccarat: the exact enumeration against weighting all 10^6 six-tuples, the effect-of-removal table,
 the edges command, and a widget update."""
 
+from fractions import Fraction
 from itertools import product
 
 from timing import compile_package, median_command_seconds, median_seconds, python, report, report_ratio
 
 from casino_math.baccarat import OXFORD, Shoe, play
 from casino_math.baccarat import deal as d
+from casino_math.baccarat.deal import Coup, Result
 from casino_math.baccarat.eor import effect_of_removal
 from casino_math.widgets.baccarat import shoe_summary
 
 
-def straightforward_counts(shoe: Shoe) -> dict:
+def straightforward_counts(shoe: Shoe) -> dict[Coup, int]:
     """Weight every one of the 10^6 six-tuples of point values by its number of ordered deals, and play it."""
-    counts: dict = {}
+    counts: dict[Coup, int] = {}
     for cards in product(range(10), repeat=6):
         left, ways = list(shoe.counts), 1
         for v in cards:
@@ -30,7 +32,7 @@ def clear_caches() -> None:
     d.dealt.cache_clear()
 
 
-def enumeration(shoe: Shoe) -> dict:
+def enumeration(shoe: Shoe) -> dict[Result, int]:
     """What the main bets and the Dragon Bonus need: the coups' counts and their results, from scratch."""
     clear_caches()
     return d.result_counts(shoe)
@@ -45,13 +47,13 @@ def main() -> None:
     report("exact enumeration, pruned and grouped (8 decks)", fast)
     report_ratio("  enumeration speed-up", slow, fast)
 
-    def cold():
+    def cold() -> dict[Result, int]:
         d.first_four_groups.cache_clear()
         return enumeration(shoe)
 
     report("exact enumeration including the first-four grouping", median_seconds(cold, repeat=21))
 
-    def eor_table():
+    def eor_table() -> dict[int, dict[str, Fraction]]:
         clear_caches()
         return effect_of_removal(OXFORD, shoe)
 
@@ -76,7 +78,7 @@ def main() -> None:
 
     removals = iter(range(10**6))
 
-    def widget_update():  # a new composition each time, so nothing is cached
+    def widget_update() -> object:  # a new composition each time, so nothing is cached
         n = next(removals) % 30 + 1
         return shoe_summary({4: n, 7: 1})
 

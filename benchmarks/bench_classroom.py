@@ -8,7 +8,9 @@ graded alone.  A whole class graded at once is in ``bench_grader.py``.
 import json
 import tempfile
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from timing import median_seconds, report
 
@@ -24,8 +26,8 @@ ANSWERS = {  # a right answer of each kind of check, as a student's notebook wou
 }
 
 
-def honest(name: str) -> dict:
-    nb = json.loads((BOOK / "solutions" / f"{name}.ipynb").read_text())
+def honest(name: str) -> dict[str, Any]:
+    nb: dict[str, Any] = json.loads((BOOK / "solutions" / f"{name}.ipynb").read_text())
     nb["metadata"]["classroom"]["version"] = "student"
     return nb
 
@@ -44,7 +46,7 @@ def run() -> None:
     report("load the roulette checks (what the notebook's hidden cell does)",
            median_seconds(lambda: public.load_checks("roulette", packed)))
     for name, (question, answer) in ANSWERS.items():
-        report(f"check {name}", median_seconds(lambda q=question, a=answer: check(q, a)))
+        report(f"check {name}", median_seconds(partial(check, question, answer)))
     program = sandbox.bwrap()
     root = sandbox.package_copy(tempfile.mkdtemp())
     options = grade.Options(program=program, package_root=root)
@@ -58,11 +60,11 @@ def run() -> None:
         grading = grade.Grading(book, name)
         found = discovery.Found(path, path.name, "t", discovery.Kind.FILE)
         sub = grade.Submission(found, None, grading.plan(grading.key.default()), discovery.digest(found))
-        seconds = median_seconds(lambda s=sub: grade.grade_file(s, options), repeat=3)
+        seconds = median_seconds(partial(grade.grade_file, sub, options), repeat=3)
         report(f"grade one honest {name} submission in its sandbox", seconds)
 
 
-def _packed(nb: dict) -> str:
+def _packed(nb: dict[str, Any]) -> str:
     source = "".join(next(c["source"] for c in nb["cells"] if c["id"] == "checks"))
     return "".join(line.strip().strip('"') for line in source.split("(\n", 1)[1].rsplit("\n)", 1)[0].splitlines())
 

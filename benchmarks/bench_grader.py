@@ -70,7 +70,10 @@ def submissions(assignment: Assignment) -> dict[str, tuple[str, int]]:
     """Each kind of submission as a file's text, and the total it should score."""
     full = assignment.points
     half, kept = half_right(assignment)
-    with_cell = lambda source: json.dumps({**notebook("teacher"), "cells": [*notebook("teacher")["cells"], code(source)]})
+
+    def with_cell(source: str) -> str:
+        return json.dumps({**notebook("teacher"), "cells": [*notebook("teacher")["cells"], code(source)]})
+
     return {
         "teacher": (json.dumps(notebook("teacher")), full),
         "half": (json.dumps(half), kept),

@@ -1,5 +1,7 @@
 """Roulette: importing it, reading the layout, building every bet, sessions of spins, the bet chooser's response time."""
 
+from functools import partial
+
 from timing import median_command_seconds, median_seconds, python, report, report_ratio
 
 from casino_math import roulette, session
@@ -24,7 +26,7 @@ def main() -> None:
     report("bet('red') by its ID", median_seconds(lambda: bet("red")))
     for spins in (100, 1000):
         report(f"net_after(straight, {spins})",
-               median_seconds(lambda n=spins: session.net_after(straight(17), n), repeat=3))
+               median_seconds(partial(session.net_after, straight(17), spins), repeat=3))
     report("chooser update: bet_figures(split, 1000 spins)",
            median_seconds(lambda: bet_figures(["17", "20"], spins=1000), repeat=3))
 

@@ -1,19 +1,29 @@
 """Sessions, ruin, betting systems and simulation: how long the exact answers take (medians)."""
 
 import sys
+from collections.abc import Callable
+from fractions import Fraction
+from functools import partial
 from math import comb
 from pathlib import Path
+from typing import TypeVar
 
 from timing import median_seconds, report, report_ratio
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from references import ahead_term_by_term
 
-from casino_math import baccarat, craps, roulette, ruin, session, simulate, systems
+from casino_math import baccarat, convolution, craps, roulette, ruin, session, simulate, systems
+from casino_math.baccarat.simulate import deal_shoes
+from casino_math.bets import Bet
+from casino_math.craps.simulate import craps_sample
 from casino_math.distribution import Distribution
+from casino_math.roulette.simulate import roulette_sample
+
+T = TypeVar("T")
 
 
-def _fraction_per_term(bet, rounds):
+def _fraction_per_term(bet: Bet, rounds: int) -> Distribution[Fraction]:
     """The way a binomial session was first built: one Fraction per term, checked by Distribution."""
     net = bet.net()
     lo, hi = sorted(net)
@@ -22,12 +32,12 @@ def _fraction_per_term(bet, rounds):
                          for k in range(rounds + 1)})
 
 
-def _fresh(bet, rounds):
-    session._session_counts.cache_clear()        # time the computation, not the cache
+def _fresh(bet: Bet, rounds: int) -> Fraction:
+    convolution.session_counts.cache_clear()        # time the computation, not the cache
     return session.session(bet, rounds).p_ahead()
 
 
-def _by_long_division(f):
+def _by_long_division(f: Callable[[], T]) -> T:
     """Run f with every ladder system solved by whole-number elimination (the method before remainders)."""
     saved, ruin.linalg.MODULAR_FROM_BITS = ruin.linalg.MODULAR_FROM_BITS, 10**12
     try:
@@ -47,8 +57,8 @@ def long_run() -> None:
     report("ruin(banker, 20, 40)  [ladder, whole-number elimination]", old)
     report_ratio("  speed-up", old, new)
     for name, bet in (("red", red), ("straight up", straight)):
-        new = median_seconds(lambda bet=bet: session.p_ahead_curve(bet, 1000), repeat=7)
-        old = median_seconds(lambda bet=bet: ahead_term_by_term(bet, 1000), repeat=3)
+        new = median_seconds(partial(session.p_ahead_curve, bet, 1000), repeat=7)
+        old = median_seconds(partial(ahead_term_by_term, bet, 1000), repeat=3)
         report(f"P(ahead) of {name} for n = 1..1000  [one pass over the counts]", new)
         report(f"P(ahead) of {name} for n = 1..1000  [term by term]", old)
         report_ratio("  speed-up", old, new)
@@ -62,9 +72,9 @@ def main() -> None:
     field = craps.bet("field")
 
     for n in (1000, 3000):
-        fast = median_seconds(lambda n=n: _fresh(red, n))
+        fast = median_seconds(partial(_fresh, red, n))
         report(f"session(red, {n}).p_ahead()  [binomial counts]", fast)
-        slow = median_seconds(lambda n=n: _fraction_per_term(red, n).P(lambda x: x > 0), repeat=3)
+        slow = median_seconds(partial(lambda n: _fraction_per_term(red, n).P(lambda x: x > 0), n), repeat=3)
         report("  the same with a Fraction per term", slow)
         report_ratio("  speed-up", slow, fast)
     report("session(red, 3000).distribution()  [every Fraction built]",
@@ -92,21 +102,20 @@ def main() -> None:
 
     for name, system in systems.SYSTEMS.items():
         report(f"play(red, {name}, 20 -> 30, max 50, 200 bets)",
-               median_seconds(lambda system=system: systems.play(red, system, 20, 30, 50, 200), repeat=3))
+               median_seconds(partial(systems.play, red, system, 20, 30, 50, 200), repeat=3))
     report("play(banker, martingale, 20 -> 30, max 50, 100 bets)",
            median_seconds(lambda: systems.play(banker, systems.MARTINGALE, 20, 30, 50, 100), repeat=3))
 
     rules = roulette.OXFORD
     report("simulate 1,000,000 roulette spins of red",
-           median_seconds(lambda: simulate.roulette_sample(red, rules, 1_000_000, simulate.generator(1))))
+           median_seconds(lambda: roulette_sample(red, rules, 1_000_000, simulate.generator(1))))
     report("simulate 100,000 pass line bets, roll by roll",
-           median_seconds(lambda: simulate.craps_sample("pass", craps.bet("pass"), craps.OXFORD, 100_000,
-                                                        simulate.generator(1))))
+           median_seconds(lambda: craps_sample("pass", craps.bet("pass"), craps.OXFORD, 100_000, simulate.generator(1))))
     report("simulate 100,000 hard 4 bets, roll by roll",
-           median_seconds(lambda: simulate.craps_sample("hard_4", craps.bet("hard_4"), craps.OXFORD, 100_000,
-                                                        simulate.generator(1))))
+           median_seconds(lambda: craps_sample("hard_4", craps.bet("hard_4"), craps.OXFORD, 100_000,
+                                               simulate.generator(1))))
     report("deal 1,000 eight-deck shoes to the cut card (about 80,000 coups)",
-           median_seconds(lambda: simulate.deal_shoes(baccarat.RULES["oxford"], 1000, simulate.generator(1))))
+           median_seconds(lambda: deal_shoes(baccarat.RULES["oxford"], 1000, simulate.generator(1))))
 
 
 if __name__ == "__main__":

@@ -18,17 +18,83 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from enum import Enum, StrEnum
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from .distribution import Distribution, decimal_sqrt, exact
+from .distribution import Distribution, FrozenMap, decimal_sqrt, exact
 
-WIN, LOSE, PUSH = "win", "lose", "push"
+K = TypeVar("K", bound=Hashable)
+
+
+class Line(StrEnum):
+    """The lines most pay tables have: how a bet ends, won, lost or pushed.
+
+    Each member equals its word, so a pay table or a line rule written with
+    the words ("win") means the same as one written with the members.
+
+    >>> Line.WIN == "win", {"win": 35}[Line.WIN]
+    (True, 35)
+    """
+
+    WIN = "win"
+    """The bet pays: the stake comes back with the payout."""
+    LOSE = "lose"
+    """The house takes the stake."""
+    PUSH = "push"
+    """The stake comes back, nothing won or lost."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+WIN, LOSE, PUSH = Line.WIN, Line.LOSE, Line.PUSH
+
+
+def said(line: object) -> str:
+    """A pay table's line as a message names it: a :class:`Line` by its quoted word, anything else by its repr.
+
+    >>> said(WIN), said("win by 9"), said(6)
+    ("'win'", "'win by 9'", '6')
+    """
+    return repr(line.value) if isinstance(line, Enum) else repr(line)
+
+
+def said_all(lines: Iterable[object]) -> str:
+    """Lines as a message lists them, sorted: ``['lose', 'win']``."""
+    return "[" + ", ".join(said(line) for line in sorted(lines, key=str)) + "]"
+
+
+class PayTable(FrozenMap[K, Fraction], Generic[K]):
+    """An immutable pay table: what the casino names (a total, a kind of bet, a line) -> net payout per unit, exact.
+
+    >>> pays = PayTable({4: Fraction(9, 5), 6: Fraction(7, 6)})
+    >>> pays[6], 5 in pays
+    (Fraction(7, 6), False)
+    >>> pays.with_(6, 1)[6]
+    Fraction(1, 1)
+    >>> PayTable({6: 1.1667})
+    Traceback (most recent call last):
+    ...
+    TypeError: the payout on 6 1.1667 is a float; use a Fraction or an integer count (a float such as 0.1 is not exactly 1/10)
+    """
+
+    __slots__ = ()
+
+    def __init__(self, pays: Mapping[Any, Any] | None = None, what: str = "the payout on") -> None:
+        super().__init__({k: exact(v, f"{what} {said(k)}") for k, v in dict(pays or {}).items()})
+
+    def __repr__(self) -> str:
+        return "PayTable({" + ", ".join(f"{k!r}: {v}" for k, v in self.items()) + "})"
+
+    def with_(self, key: K, payout: object) -> PayTable[K]:
+        """A copy of this pay table with ``key`` paying ``payout``."""
+        return PayTable({**self, key: payout})
 
 
 @dataclass(frozen=True, init=False)
@@ -36,7 +102,9 @@ class Bet:
     """A bet: what can happen, which line of the pay table each outcome lands on, and the pay table.
 
     ``pays`` maps each line to the net result for a stake of 1 unit: ``35`` for
-    "35 to 1", ``-1`` for a loss, ``0`` for a push.  ``commission`` is a fee per
+    "35 to 1", ``-1`` for a loss, ``0`` for a push; the bet keeps it as a
+    :class:`PayTable`, which cannot change, so a bet's figures never go stale
+    and a bet can be a dictionary key.  ``commission`` is a fee per
     unit staked that is paid when the bet is made and kept by the house whatever
     happens (a buy bet's 5% at the Oxford Casino); a commission taken only from
     a win belongs in the winning line's payout instead (baccarat's banker pays
@@ -47,7 +115,7 @@ class Bet:
     name: str
     space: Distribution
     line: Callable[[Any], str] = field(repr=False)
-    pays: Mapping[str, Fraction]
+    pays: PayTable[str]
     commission: Fraction = Fraction(0)
     rounds: Fraction = Fraction(1)
 
@@ -64,7 +132,7 @@ class Bet:
     ) -> None:
         if not isinstance(space, Distribution):
             raise TypeError(f"bet {name!r}: space must be a Distribution, not {type(space).__name__}")
-        exact_pays = {key: exact(x, f"bet {name!r}: the payout on line {key!r}") for key, x in pays.items()}
+        exact_pays: PayTable[str] = PayTable(pays, f"bet {name!r}: the payout on line")
         for attribute, value in [
             ("name", name),
             ("space", space),
@@ -82,8 +150,8 @@ class Bet:
             landed = line(outcome)
             if landed not in exact_pays:
                 raise ValueError(
-                    f"bet {name!r}: outcome {outcome!r} lands on line {landed!r}, "
-                    f"which is not in the pay table; its lines are {sorted(exact_pays)}"
+                    f"bet {name!r}: outcome {outcome!r} lands on line {said(landed)}, "
+                    f"which is not in the pay table; its lines are {said_all(exact_pays)}"
                 )
 
     def net(self) -> Distribution:
@@ -98,6 +166,17 @@ class Bet:
     @cached_property
     def _net(self) -> Distribution:  # a Bet is immutable: its distributions are worked out once
         return self.lines().map(lambda line: self.pays[line] - self.commission)
+
+    def settle(self, outcome: Any) -> Fraction:
+        """The net result of one unit staked when the bet's space comes out as ``outcome``, commission included.
+
+        Every simulated bet is settled here, by the bet's own line rule and pay table.
+
+        >>> coin = Distribution.uniform("HT")
+        >>> Bet("heads", coin, lambda side: WIN if side == "H" else LOSE, {WIN: 1, LOSE: -1}).settle("T")
+        Fraction(-1, 1)
+        """
+        return self.pays[self.line(outcome)] - self.commission
 
     def lines(self) -> Distribution:
         """The distribution of the pay-table line the bet lands on.
@@ -285,10 +364,10 @@ def fair_payout(bet: Bet, line: str = WIN) -> Fraction:
     Fraction(5, 1)
     """
     if line not in bet.pays:
-        raise ValueError(f"bet {bet.name!r} has no line {line!r}; its lines are {sorted(bet.pays)}")
+        raise ValueError(f"bet {bet.name!r} has no line {said(line)}; its lines are {said_all(bet.pays)}")
     p_line = bet.lines()[line]
     if p_line == 0:
-        raise ValueError(f"bet {bet.name!r} never lands on line {line!r}, so no payout on it can make the bet fair")
+        raise ValueError(f"bet {bet.name!r} never lands on line {said(line)}, so no payout on it can make the bet fair")
     rest = expected_value(bet) - p_line * (bet.pays[line] - bet.commission)
     return -rest / p_line + bet.commission
 

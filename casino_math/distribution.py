@@ -21,12 +21,17 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from decimal import Decimal, localcontext
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
-from numbers import Rational
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeGuard, overload
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, overload
+
+# The exact numbers' checks and writing, used here and importable from here as they always were.
+from .exact import Number, as_decimal, decimal_sqrt, digit_count, exact, is_whole, whole, whole_text
+
+__all__ = ["Distribution", "E", "Event", "FrozenMap", "Lattice", "Number", "Outcome", "P", "as_decimal",
+           "decimal_sqrt", "digit_count", "exact", "is_whole", "whole", "whole_text"]
 
 if TYPE_CHECKING:
     # The default (Python 3.13's TypeVar, typing_extensions' before it) lets a plain ``Distribution`` mean
@@ -40,67 +45,59 @@ else:
     O = TypeVar("O", bound=Hashable)
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 Outcome = Hashable
-Number: TypeAlias = Rational | int
-"""An exact number: a Fraction, a whole-number count or any other ``numbers.Rational`` (int is named as well, since
-type checkers do not count it among the Rationals)."""
 Event: TypeAlias = Callable[[O], bool] | Iterable[O]
 """An event: a predicate on outcomes, or the collection of outcomes in it."""
 
 
-def exact(value: object, what: str = "value") -> Fraction:
-    """``value`` as a Fraction, refusing anything that is not exact.
+class FrozenMap(Mapping[K, V]):
+    """A mapping that cannot be changed: what a frozen value holds, and what a cache hands out.
 
-    >>> exact(3), exact(Fraction(1, 2))
-    (Fraction(3, 1), Fraction(1, 2))
-    >>> exact(0.1)
+    It reads like a dict and prints like one, and it is hashable when its
+    values are, so a value that holds one can be a dictionary key or a cache's
+    argument.
+
+    >>> counts = FrozenMap({-1: 10, 1: 9})
+    >>> counts[1], counts == {-1: 10, 1: 9}, counts
+    (9, True, {-1: 10, 1: 9})
+    >>> counts[1] = 8
     Traceback (most recent call last):
     ...
-    TypeError: value 0.1 is a float; use a Fraction or an integer count (a float such as 0.1 is not exactly 1/10)
+    TypeError: 'FrozenMap' object does not support item assignment
     """
-    if isinstance(value, bool) or not isinstance(value, Rational):
-        kind = type(value).__name__
-        raise TypeError(
-            f"{what} {value!r} is a {kind}; use a Fraction or an integer count"
-            + (" (a float such as 0.1 is not exactly 1/10)" if isinstance(value, float) else "")
-        )
-    return Fraction(value)
 
+    __slots__ = ("_items",)
+    _items: dict[K, V]
 
-def is_whole(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is a whole number (an int, and not True or False, which Python also counts as ints).
+    def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        object.__setattr__(self, "_items", dict(items))
 
-    >>> is_whole(3), is_whole(3.0), is_whole(True)
-    (True, False, False)
-    """
-    return isinstance(value, int) and not isinstance(value, bool)
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a {type(self).__name__} cannot be changed")
 
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
 
-def whole(value: object, what: str = "value", least: int | None = None) -> int:
-    """``value`` as a whole number (int), at least ``least`` if given, or a one-line error naming ``what``.
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
 
-    >>> whole(20, "the bankroll", least=1)
-    20
-    >>> whole(2.5, "the number of rounds")
-    Traceback (most recent call last):
-    ...
-    TypeError: the number of rounds must be a whole number (int), not 2.5
-    >>> whole(0, "the number of rounds", least=1)
-    Traceback (most recent call last):
-    ...
-    ValueError: the number of rounds must be a positive whole number, not 0
-    >>> whole(-1, "a seed", least=0)
-    Traceback (most recent call last):
-    ...
-    ValueError: a seed must be a whole number from 0 up, not -1
-    """
-    if not is_whole(value):
-        raise TypeError(f"{what} must be a whole number (int), not {value!r}")
-    if least is not None and value < least:
-        allowed = "a positive whole number" if least == 1 else f"a whole number from {least} up"
-        raise ValueError(f"{what} must be {allowed}, not {value!r}")
-    return value
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and self._items == dict(other.items())
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._items)
 
 
 class Distribution(Mapping[O, Fraction]):
@@ -348,9 +345,15 @@ class Lattice:
     Fraction(9, 20)
     """
 
-    counts: dict[int, int]
+    counts: Mapping[int, int]
+    """Each outcome's steps -> its count over ``denominator`` (a :class:`FrozenMap`: a cached lattice cannot change)."""
     scale: int
+    """How many steps make one unit."""
     denominator: int
+    """The common denominator of the probabilities."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "counts", FrozenMap(self.counts))
 
     @property
     def moves(self) -> dict[int, int]:
@@ -380,7 +383,7 @@ class Lattice:
 def _lattice(d: Distribution[Any]) -> Lattice:
     denominator = lcm(*(p.denominator for p in d.values()))
     scale = lcm(*(exact(x, "an outcome").denominator for x in d))
-    counts = {int(x * scale): int(p * denominator) for x, p in sorted(d.items())}
+    counts = FrozenMap({int(x * scale): int(p * denominator) for x, p in sorted(d.items())})
     return Lattice(counts, scale, denominator)
 
 
@@ -394,62 +397,6 @@ def _as_predicate(event: Event[O]) -> Callable[[O], bool]:
 def _value_of(f: Callable[[O], Number] | None) -> Callable[[O], object]:
     """The function whose expectation is taken: ``f``, or the outcome itself (checked exact where it is used)."""
     return (lambda o: o) if f is None else f
-
-
-def decimal_sqrt(q: Number, digits: int = 28) -> Decimal:
-    """The square root of a non-negative fraction, as a Decimal to ``digits`` significant digits.
-
-    >>> decimal_sqrt(Fraction(1, 4))
-    Decimal('0.5')
-    """
-    q = exact(q)
-    if q < 0:
-        raise ValueError(f"cannot take the square root of the negative number {q}")
-    with localcontext() as ctx:
-        ctx.prec = digits + 4
-        root = (Decimal(q.numerator) / Decimal(q.denominator)).sqrt()
-        ctx.prec = digits
-        return +root.normalize()
-
-
-def digit_count(n: int) -> int:
-    """The number of decimal digits of a whole number, found without writing it out.
-
-    Python refuses to write an int of more than 4300 digits as text (a guard
-    against slow conversions), and the banker's chance of doubling 20 units has
-    over 9000; the count comes from the number's binary length and one comparison.
-
-    >>> digit_count(0), digit_count(999), digit_count(-1000), digit_count(2**30000)
-    (1, 3, 4, 9031)
-    """
-    n = abs(whole(n, "the number"))
-    estimate = max(1, (n.bit_length() * 30103) // 100000)      # log10(2) = 0.30103 rounded down
-    return estimate + 1 if n >= 10**estimate else estimate
-
-
-def as_decimal(q: Number, significant: int = 12) -> Decimal:
-    """The fraction rounded to ``significant`` digits as a Decimal, by whole-number arithmetic (any size).
-
-    >>> as_decimal(Fraction(1, 3)), as_decimal(Fraction(2, 3), 3), as_decimal(Fraction(-19, 20), 1)
-    (Decimal('0.333333333333'), Decimal('0.667'), Decimal('-1'))
-    >>> as_decimal(Fraction(10**5000 + 1, 3 * 10**5000))
-    Decimal('0.333333333333')
-    """
-    q, significant = exact(q), whole(significant, "the number of significant digits", least=1)
-    if q == 0:
-        return Decimal(0)
-    num, den = abs(q.numerator), q.denominator
-    shift = significant - (digit_count(num) - digit_count(den)) + 1      # leaves at least significant + 1 digits
-    scaled = num * 10**shift // den if shift >= 0 else num // (den * 10**-shift)
-    while scaled >= 10**significant:
-        shift -= 1
-        scaled = num * 10**shift // den if shift >= 0 else num // (den * 10**-shift)
-    remainder = num * 10**shift - scaled * den if shift >= 0 else num - scaled * den * 10**-shift
-    exact_den = den if shift >= 0 else den * 10**-shift
-    if 2 * remainder >= exact_den:                                    # round half up
-        scaled += 1
-    sign = 1 if q < 0 else 0
-    return Decimal((sign, tuple(int(d) for d in str(scaled)), -shift)).normalize()
 
 
 def P(event: Event[O], space: Distribution[O]) -> Fraction:

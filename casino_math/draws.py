@@ -56,7 +56,7 @@ def first_cards(shoe: Shoe, n: int) -> Distribution[tuple[int, ...]]:
     n = _count_from(n, "the cards dealt", 0, shoe.size, "the cards in the shoe")
     ways: dict[tuple[int, ...], int] = {(): 1}
     for _ in range(n):
-        ways = {cards + (v,): w * (shoe[v] - cards.count(v))
+        ways = {(*cards, v): w * (shoe[v] - cards.count(v))
                 for cards, w in ways.items() for v in POINT_VALUES if shoe[v] > cards.count(v)}
     return Distribution.from_counts(ways)
 

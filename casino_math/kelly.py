@@ -174,7 +174,7 @@ def slope_polynomial(bet: Bet) -> tuple[int, ...]:
         for j in range(len(net)):
             if j != i:
                 term = _times(term, [dx, a[j]])
-        total = [u + v for u, v in zip(total, term + [0] * (len(total) - len(term)))]
+        total = [u + v for u, v in zip(total, term + [0] * (len(total) - len(term)), strict=True)]
     while len(total) > 1 and total[-1] == 0:
         total.pop()
     common = gcd(*total) or 1

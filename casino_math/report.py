@@ -1,9 +1,11 @@
 """The exact figures of the command line's reports: each fraction as "n/d" with its decimal, or its size.
 
 A report is a JSON-ready dict.  An exact figure in it is written whole as
-"n/d", with a decimal beside it; a fraction too long to print (the banker's
-chance of doubling 20 units has thousands of digits) is summarised by its digit
-counts unless the reader asks for it whole (``--exact``).
+"n/d", with a decimal beside it; a fraction too long for the form the report
+is printed in (the banker's chance of doubling 20 units has thousands of
+digits) is summarised by its digit counts, unless the reader asks for every
+fraction whole (``--exact``).  A table keeps its figures short; JSON, read by
+programs, carries any fraction of fewer than :data:`JSON_DIGITS` digits.
 
 >>> figure("p_goal", Fraction(9, 19))
 {'p_goal': '9/19', 'p_goal_decimal': '0.4736842105'}
@@ -12,33 +14,62 @@ counts unless the reader asks for it whole (``--exact``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
-from .display import Table, decimal, fraction_text
-from .distribution import digit_count
+from .display import Table, decimal
+from .distribution import digit_count, whole_text
 
-#: Exact fractions longer than this many digits (numerator or denominator) are summarised unless --exact is given.
+#: A table prints a fraction whole when neither its numerator nor its denominator has more digits than this.
 MOST_DIGITS = 60
+
+#: JSON carries a fraction whole when its numerator and its denominator have fewer digits than this, together.
+JSON_DIGITS = 10_000
+
+#: The forms a report is printed in, as the command line's --format names them.
+Form = Literal["table", "json", "csv"]
+
+
+def fraction_text(q: Fraction) -> str:
+    """An exact fraction as "n/d" (or "n"), written out however many digits it has.
+
+    >>> fraction_text(Fraction(-3, 4)), len(fraction_text(Fraction(1, 7**6000)))
+    ('-3/4', 5073)
+    """
+    top = whole_text(q.numerator)
+    return top if q.denominator == 1 else f"{top}/{whole_text(q.denominator)}"
+
+
+def short_enough(q: Fraction, form: Form) -> bool:
+    """Whether a report printed in ``form`` carries ``q`` whole (see :data:`MOST_DIGITS`, :data:`JSON_DIGITS`).
+
+    >>> q = Fraction(1, 19**100)           # P(even money, 100 times in a row): 128 digits below the line
+    >>> short_enough(q, "table"), short_enough(q, "json")
+    (False, True)
+    """
+    top, bottom = digit_count(q.numerator), digit_count(q.denominator)
+    return max(top, bottom) <= MOST_DIGITS if form == "table" else top + bottom < JSON_DIGITS
 
 #: Decimal places of the decimal beside each exact figure.
 PLACES = 10
 
 
-def figure(name: str, q: Fraction, exact: bool = False) -> dict[str, Any]:
+def figure(name: str, q: Fraction, exact: bool = False, form: Form = "table") -> dict[str, Any]:
     """One exact figure of a report: ``name`` as "n/d", and ``name_decimal`` beside it.
 
-    A fraction too long to print (more than :data:`MOST_DIGITS` digits above
-    or below) is given as ``None`` with ``name_digits``, its numerator's and
-    denominator's digit counts, unless ``exact`` asks for it whole.
+    A fraction too long for the ``form`` the report is printed in (see
+    :func:`short_enough`) is given as ``None`` with ``name_digits``, its
+    numerator's and denominator's digit counts, unless ``exact`` asks for it whole.
 
     >>> figure("p_goal", Fraction(9, 19))
     {'p_goal': '9/19', 'p_goal_decimal': '0.4736842105'}
     >>> figure("p", Fraction(1, 3**200))
     {'p': None, 'p_decimal': '0.0000000000', 'p_digits': [1, 96]}
+    >>> figure("p", Fraction(1, 3**200), form="json")["p"][:12]
+    '1/2656139888'
     """
-    digits = [digit_count(q.numerator), digit_count(q.denominator)]
-    if exact or max(digits) <= MOST_DIGITS:
+    if exact or short_enough(q, form):
         return {name: fraction_text(q), f"{name}_decimal": decimal(q, PLACES)}
+    digits = [digit_count(q.numerator), digit_count(q.denominator)]
     return {name: None, f"{name}_decimal": decimal(q, PLACES), f"{name}_digits": digits}
 
 

@@ -1,17 +1,22 @@
-"""What every game's rules have in common: a name, a source, pay tables, and changed copies.
+"""The contract every game keeps: what its rules value is, and what its package provides.
 
-A casino's rules for a game are one frozen value.  Roulette's, craps' and
-baccarat's rules values differ in their fields, but each is a frozen
-dataclass built on :class:`GameRules`, with
+A game is a package of this library (``casino_math.roulette``, ``casino_math.craps``,
+``casino_math.baccarat``).  Two Protocols say, once, what each must provide:
 
-- ``name``: whose rules these are, in words a reader recognises;
-- ``source``: where they are written down, a key of ``book/references.bib``;
-- pay tables as :class:`PayTable` values: what the casino's page names -> the net payout per unit staked;
-- :meth:`GameRules.changed`: a copy with some rules changed, every derived figure following.
+- :class:`Rules`: a casino's rules for the game, one frozen value: a ``name`` a
+  reader recognises, a ``source`` (a key of ``book/references.bib``), the bets
+  it offers, and :meth:`~GameRules.changed` copies.  Every game's rules class is
+  a frozen, keyword-only dataclass built on :class:`GameRules`, its pay tables
+  :class:`~casino_math.bets.PayTable` values;
+- :class:`Game`: the game's package: its named rules values and their reader
+  names, its bets by ID and their reader names, a bet by its ID, every bet it
+  offers, the options of the command line, and its Monte Carlo twin.
 
-Names such as ``"oxford"`` are turned into rules values only at the edges of
-the library (the command line, the widgets, the classroom) by :func:`named`;
-the games' functions take the rules value itself.
+The parts of the library that know no game (the command line, the widgets,
+the tables, the simulation) talk to a game only through :class:`Game`, and
+mypy checks that each package satisfies it (see :mod:`casino_math.games`).
+Names such as ``"oxford"`` become rules values only at those edges, by
+:func:`named`; the games' functions take the rules value itself.
 
 >>> pays = PayTable({"straight": 35, "split": 17})
 >>> pays["split"]
@@ -26,68 +31,189 @@ ValueError: unknown craps rules 'atlantic city'; the rules are: oxford, quebec
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
-from fractions import Fraction
-from typing import Any, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
-from .distribution import exact
+from .bets import Bet, PayTable
+from .distribution import FrozenMap
 
-R = TypeVar("R")
-K = TypeVar("K", bound=Hashable)
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .simulate import Sample
+
+__all__ = ["Game", "GameRules", "Option", "PayTable", "Rules", "RulesByName", "check_rules", "known_bet", "named",
+           "whole_option"]
+
+T = TypeVar("T")
 
 
-class PayTable(Mapping[K, Fraction], Generic[K]):
-    """An immutable pay table: what the casino names (a total, a kind of bet) -> net payout per unit, exact.
+@runtime_checkable
+class Rules(Protocol):
+    """A casino's rules for one game: a frozen value from which every figure of the game follows.
 
-    >>> pays = PayTable({4: Fraction(9, 5), 6: Fraction(7, 6)})
-    >>> pays[6], 5 in pays
-    (Fraction(7, 6), False)
-    >>> pays.with_(6, 1)[6]
-    Fraction(1, 1)
-    >>> PayTable({6: 1.1667})
-    Traceback (most recent call last):
-    ...
-    TypeError: the payout on 6 1.1667 is a float; use a Fraction or an integer count (a float such as 0.1 is not exactly 1/10)
+    Each game's rules class (:class:`~casino_math.roulette.RouletteRules`,
+    :class:`~casino_math.craps.CrapsRules`, :class:`~casino_math.baccarat.BaccaratRules`)
+    is a ``@dataclass(frozen=True, kw_only=True)`` built on :class:`GameRules`,
+    which gives it :meth:`~GameRules.changed`, :meth:`~GameRules.field_names`
+    and :meth:`~GameRules.check_offered`; every payout it holds is in a
+    :class:`~casino_math.bets.PayTable`.
+
+    >>> from casino_math import roulette, craps, baccarat
+    >>> all(isinstance(game.OXFORD, Rules) for game in (roulette, craps, baccarat))
+    True
     """
 
-    __slots__ = ("_pays",)
-    _pays: dict[K, Fraction]
+    @property
+    def name(self) -> str:
+        """Whose rules these are, in words a reader recognises ("Oxford Casino Hotel, Maine")."""
+        ...
 
-    def __init__(self, pays: Mapping[Any, Any] | None = None):
-        object.__setattr__(self, "_pays", {k: exact(v, f"the payout on {k!r}") for k, v in dict(pays or {}).items()})
+    @property
+    def source(self) -> str:
+        """Where the rules are written down: a key of ``book/references.bib``."""
+        ...
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a PayTable is immutable; make a changed copy with with_()")
+    def offers(self) -> tuple[str, ...]:
+        """The bets a table under these rules offers, by bet ID, in the order the book lists them."""
+        ...
 
-    def __getitem__(self, key: K) -> Fraction:
-        return self._pays[key]
+    def check_offered(self, bet_id: str) -> str:
+        """``bet_id`` if the rules offer it, else the one-line error every game gives."""
+        ...
 
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._pays)
+    def changed(self, **changes: Any) -> Self:
+        """A copy with some rules changed (by field name), every derived figure following."""
+        ...
 
-    def __len__(self) -> int:
-        return len(self._pays)
+    def field_names(self) -> list[str]:
+        """The names of the rules' fields, in order."""
+        ...
 
-    def __hash__(self) -> int:
-        return hash(frozenset(self._pays.items()))
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
+R = TypeVar("R", bound=Rules)
 
-    def __repr__(self) -> str:
-        return "PayTable({" + ", ".join(f"{k!r}: {v}" for k, v in self._pays.items()) + "})"
 
-    def with_(self, key: K, payout: object) -> PayTable[K]:
-        """A copy of this pay table with ``key`` paying ``payout``."""
-        return PayTable({**self._pays, key: payout})
+class Option(NamedTuple, Generic[R]):
+    """An option the command line's ``edges``, ``session`` and ``ruin`` take for one game: it changes the rules value.
+
+    Every figure follows from the rules value, so an option is a change to it:
+    baccarat's ``--decks 6`` is a six-deck shoe, craps' ``--odds 2x`` a table
+    that posts 2x odds (the line bets with full odds join its bets).
+
+    >>> from casino_math.baccarat import EDGE_OPTIONS, OXFORD
+    >>> decks = EDGE_OPTIONS["decks"]
+    >>> decks.applied(OXFORD, decks.value("6")).decks
+    6
+    """
+
+    help: str
+    """What the option is, for the command line's help."""
+    value: Callable[[str], Any]
+    """The option's value from the text typed (a one-line ValueError for text that is not one)."""
+    applied: Callable[[R, Any], R]
+    """The rules value changed by the option's value."""
+    said: Callable[[Any], str]
+    """The option's value as a caption says it ("6 decks")."""
+
+
+@runtime_checkable
+class Game(Protocol[R]):
+    """What a game's package provides: all that the parts of the library that know no game ask of it.
+
+    A new game is a package ``casino_math/NAME/`` whose ``__init__`` provides
+    these names (its rules class a :class:`Rules`), and one line in
+    :data:`casino_math.games.GAMES`; mypy then checks that it keeps the contract.
+
+    >>> from casino_math import roulette
+    >>> isinstance(roulette, Game)
+    True
+    """
+
+    @property
+    def RULES(self) -> Mapping[str, R]:
+        """The named rules values: each rules name (``"oxford"``, ``"single_zero"``; words joined by ``_``) ->
+        its value."""
+        ...
+
+    @property
+    def DEFAULT_RULES(self) -> str:
+        """The rules name used when none is given: the Oxford Casino's, ``"oxford"``."""
+        ...
+
+    @property
+    def RULES_NAMES(self) -> Mapping[str, str]:
+        """Each rules name -> what a reader sees for it where a table puts rules side by side ("Single zero")."""
+        ...
+
+    @property
+    def BET_IDS(self) -> Sequence[str]:
+        """Every bet ID of the game (``"straight"``, ``"place_6"``), in the order the book lists them."""
+        ...
+
+    @property
+    def BET_NAMES(self) -> Mapping[str, str]:
+        """Each bet ID -> what a reader sees for it ("Straight up", "Place 6")."""
+        ...
+
+    @property
+    def EDGE_OPTIONS(self) -> Mapping[str, Option[R]]:
+        """The game's options of the command line (``"decks"``, without its ``--``) -> how each changes the rules."""
+        ...
+
+    def rules_named(self, name: str, /) -> R:
+        """The rules value called ``name`` in ``RULES``, or a one-line error listing the names there are."""
+        ...
+
+    def bet(self, bet_id: str, rules: R, /) -> Bet:
+        """The bet ``bet_id`` under ``rules``: an unknown ID is an error suggesting the closest, and a bet the
+        rules do not offer is refused by :meth:`Rules.check_offered`."""
+        ...
+
+    def edge_bets(self, rules: R, /) -> list[tuple[str, Bet]]:
+        """Every bet the rules offer, one of each kind, as ``(bet_id, Bet)`` in the order of ``BET_IDS``."""
+        ...
+
+    def twin(self, bet_id: str, bet: Bet, rules: R, size: int, rng: np.random.Generator, /) -> Sample:
+        """The bet played about ``size`` times the way the casino plays it (spins, rolls, coups from a shoe),
+        settled by the bet's own pay table: the Monte Carlo twin of its exact figures (numpy is imported only
+        when it is called)."""
+        ...
 
 
 class GameRules:
-    """The behaviour every game's frozen rules dataclass shares (each declares ``name`` and ``source``)."""
+    """The behaviour every game's frozen, keyword-only rules dataclass shares (each declares its fields)."""
 
     name: str
     source: str
+
+    def __repr__(self) -> str:
+        """A rules value by its name: its fields (a layout, pay tables, a drawing chart) are long to print.
+
+        >>> from casino_math.roulette import OXFORD
+        >>> OXFORD
+        <RouletteRules: Oxford Casino Hotel, Maine>
+        """
+        return f"<{type(self).__name__}: {self.name}>"
+
+    def offers(self) -> tuple[str, ...]:
+        """The bets a table under these rules offers (each game's rules class says)."""
+        raise NotImplementedError
+
+    def check_offered(self, bet_id: str) -> str:
+        """``bet_id`` if the rules offer it, else the one-line error every game gives.
+
+        >>> from casino_math.roulette import SINGLE_ZERO
+        >>> SINGLE_ZERO.check_offered("top_line")
+        Traceback (most recent call last):
+        ...
+        ValueError: this table (A single-zero (European) wheel) has no top_line bet; it offers: straight, split, street, corner, six_line, red, black, odd, even, low, high, dozen, column
+        """
+        offered = self.offers()
+        if bet_id not in offered:
+            raise ValueError(f"this table ({self.name}) has no {bet_id} bet; it offers: {', '.join(offered)}")
+        return bet_id
 
     def changed(self, **changes: Any) -> Self:
         """A copy with some rules changed; a pay table may be given as a plain dict.
@@ -119,7 +245,24 @@ class GameRules:
         return [f.name for f in fields(cls)]  # type: ignore[arg-type]  # every subclass is a frozen dataclass
 
 
-def named(game: str, rules_by_name: Mapping[str, R], name: str) -> R:
+class RulesByName(FrozenMap[str, T]):
+    """A game's named rules values: each name spelled one way, words joined by _, and found by either spelling.
+
+    The command line and older code write ``tie-9-to-1``; the table lists ``tie_9_to_1``, and both find it.
+
+    >>> rules = RulesByName({"oxford": 1, "tie_9_to_1": 2})
+    >>> rules["tie-9-to-1"], "tie-9-to-1" in rules, list(rules)
+    (2, True, ['oxford', 'tie_9_to_1'])
+    """
+
+    def __getitem__(self, name: str) -> T:
+        return super().__getitem__(name.replace("-", "_") if isinstance(name, str) else name)
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(name.replace("-", "_") if isinstance(name, str) else name)
+
+
+def named(game: str, rules_by_name: Mapping[str, T], name: str) -> T:
     """The rules value called ``name`` among a game's named rules, or an error listing the names there are."""
     if name not in rules_by_name:
         raise ValueError(f"unknown {game} rules {name!r}; the rules are: {', '.join(rules_by_name)}")
@@ -144,7 +287,7 @@ def known_bet(game: str, bet_id: str, bet_ids: Sequence[str]) -> str:
     raise ValueError(f"unknown {game} bet {bet_id!r}; {hint} (python -m casino_math edges --game {game} lists every bet)")
 
 
-def check_rules(rules: object, kind: type[R], game: str) -> R:
+def check_rules(rules: object, kind: type[T], game: str) -> T:
     """``rules`` if it is a rules value of the game, else an error saying how to get one.
 
     >>> from casino_math.craps import CrapsRules
@@ -158,3 +301,26 @@ def check_rules(rules: object, kind: type[R], game: str) -> R:
     if isinstance(rules, str):
         raise TypeError(f"{game} rules must be a rules value such as {game}.RULES[{rules!r}], not the name {rules!r}")
     raise TypeError(f"{game} rules must be a rules value such as {game}.RULES['oxford'], not {rules!r}")
+
+
+def whole_option(what: str) -> Callable[[str], int]:
+    """How an option's text becomes a whole number of at least 1, with a one-line error that names ``what``.
+
+    >>> whole_option("--decks")("6")
+    6
+    >>> whole_option("--decks")("six")
+    Traceback (most recent call last):
+    ...
+    ValueError: --decks must be a whole number, not 'six'
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"{what} must be a whole number, not {text!r}") from None
+        if value < 1:
+            raise ValueError(f"{what} must be a whole number from 1 up, not {value}")
+        return value
+
+    return parse

@@ -13,7 +13,8 @@ Long sessions are kept as whole-number counts over one common denominator
 (the bet's denominator to the power n), and a probability becomes a
 :class:`~fractions.Fraction` only when it is asked for: after 3000 bets on red
 the denominator has more than 3800 digits, and building 3001 such fractions
-would cost far more than computing the counts.
+would cost far more than computing the counts (:mod:`casino_math.convolution`
+counts them, and keeps one session to a size a reader can wait for).
 
 >>> from casino_math.bets import even_money
 >>> from casino_math.distribution import Distribution
@@ -30,12 +31,37 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
-from math import comb, gcd, log2
 from typing import NoReturn
 
 from .bets import Bet, expected_value, variance
-from .distribution import Distribution, Event, Lattice, Number, as_decimal, decimal_sqrt, digit_count, exact, whole
+from .convolution import (
+    MAX_BITS,
+    MAX_WORK,
+    _binomial,  # noqa: F401  (the chapter on the long run shows how it counts)
+    check_size,
+    estimated_size,
+    estimated_work,
+    max_rounds,
+    session_counts,
+)
+from .distribution import (
+    Distribution,
+    Event,
+    FrozenMap,
+    Lattice,
+    Number,
+    as_decimal,
+    decimal_sqrt,
+    digit_count,
+    exact,
+    whole,
+)
+
+__all__ = [
+    "MAX_BITS", "MAX_WORK", "Session", "check_size", "estimated_size", "estimated_work", "expected_net", "max_rounds",
+    "net_after", "p_ahead", "p_ahead_curve", "p_behind", "p_even", "session", "session_sd", "session_variance",
+    "sessions",
+]  # fmt: skip
 
 
 def _check_rounds(rounds: object) -> int:
@@ -63,11 +89,12 @@ class Session(Mapping[Fraction, Fraction]):
     __slots__ = ("bet", "counts", "denominator", "rounds")
     bet: Bet
     rounds: int
-    counts: dict[Fraction, int]
+    counts: FrozenMap[Fraction, int]
     denominator: int
 
     def __init__(self, bet: Bet, rounds: int, counts: Mapping[Fraction, int], denominator: int) -> None:
-        for name, value in (("bet", bet), ("rounds", rounds), ("counts", dict(counts)), ("denominator", denominator)):
+        counts = counts if isinstance(counts, FrozenMap) else FrozenMap(counts)
+        for name, value in (("bet", bet), ("rounds", rounds), ("counts", counts), ("denominator", denominator)):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -231,7 +258,7 @@ def session(bet: Bet, rounds: int) -> Session:
     """
     rounds = _check_rounds(rounds)
     check_size(bet, rounds)
-    counts, denominator = _session_counts(bet.net(), rounds)
+    counts, denominator = session_counts(bet.net(), rounds)
     return Session(bet, rounds, counts, denominator)
 
 
@@ -307,191 +334,6 @@ def session_sd(bet: Bet, rounds: int) -> Decimal:
     Decimal('3')
     """
     return decimal_sqrt(session_variance(bet, rounds))
-
-
-# The exact computation.  A bet's net results are whole multiples of 1/scale
-# ("steps"), with whole-number counts over a denominator D.  After n bets every
-# probability is a count over D**n, so the whole session is integer arithmetic.
-# Two or three different results: each count of the binomial (trinomial) sum
-# comes from its neighbour by an exact ratio, so every step is a multiplication
-# and a division by small numbers.  Four or more: one bet at a time, as a
-# polynomial whose exponents are the steps.
-
-
-def _steps_and_counts(net: Distribution) -> tuple[dict[int, int], int, int]:
-    """The bet's net results as {steps: count}, the scale (steps per unit) and the denominator D: its lattice form."""
-    lattice = net.lattice()
-    return lattice.counts, lattice.scale, lattice.denominator
-
-
-@lru_cache(maxsize=64)
-def _session_counts(net: Distribution, rounds: int) -> tuple[dict[Fraction, int], int]:
-    """{net result: count} over D**rounds, in increasing order of the net result."""
-    steps, scale, denominator = _steps_and_counts(net)
-    method = {1: _certain, 2: _binomial, 3: _trinomial}.get(len(steps), _one_bet_at_a_time)
-    totals = method(steps, rounds)
-    return {Fraction(s, scale): totals[s] for s in sorted(totals)}, denominator**rounds
-
-
-def _certain(steps: dict[int, int], rounds: int) -> dict[int, int]:
-    """One result (a bet that always pushes, say): n times it, with count 1 over 1."""
-    ((s, _),) = steps.items()
-    return {rounds * s: 1}
-
-
-def _binomial(steps: dict[int, int], rounds: int) -> dict[int, int]:
-    """Two results, a and b (counts ca, cb): k of a has count C(n, k) ca**k cb**(n-k).
-
-    Each count comes from the one before by the exact ratio (n-k)/(k+1) * ca/cb.
-    """
-    (a, ca), (b, cb) = steps.items()
-    count = cb**rounds
-    totals = {rounds * b: count}
-    for k in range(rounds):
-        count = count * (rounds - k) * ca // ((k + 1) * cb)
-        totals[(k + 1) * a + (rounds - k - 1) * b] = count
-    return totals
-
-
-def _trinomial(steps: dict[int, int], rounds: int) -> dict[int, int]:
-    """Three results a, b, c: i of a and j of b have count n!/(i! j! (n-i-j)!) ca**i cb**j cc**(n-i-j).
-
-    Walking j up from a known count multiplies by (n-i-j)/(j+1) * cb/cc; walking
-    i up (with j = 0) multiplies by (n-i)/(i+1) * ca/cc.
-    """
-    (a, ca), (b, cb), (c, cc) = steps.items()
-    n = rounds
-    totals: dict[int, int] = {}
-    first = cc**n
-    for i in range(n + 1):
-        count = first
-        for j in range(n - i + 1):
-            key = i * a + j * b + (n - i - j) * c
-            totals[key] = totals.get(key, 0) + count
-            if j < n - i:
-                count = count * (n - i - j) * cb // ((j + 1) * cc)
-        if i < n:
-            first = first * (n - i) * ca // ((i + 1) * cc)
-    return totals
-
-
-def _one_bet_at_a_time(steps: dict[int, int], rounds: int) -> dict[int, int]:
-    """Any number of results: the counts after r + 1 bets from those after r, one bet at a time.
-
-    The counts are a polynomial: index i stands for r * low + i * stride steps.
-    """
-    low = min(steps)
-    stride = gcd(*(s - low for s in steps))
-    shifts = [((s - low) // stride, c) for s, c in steps.items()]
-    span = max(shift for shift, _ in shifts)
-    polynomial = [1]
-    for _ in range(rounds):
-        after = [0] * (len(polynomial) + span)
-        for i, count in enumerate(polynomial):
-            if count:
-                for shift, c in shifts:
-                    after[i + shift] += count * c
-        polynomial = after
-    return {rounds * low + stride * i: count for i, count in enumerate(polynomial) if count}
-
-
-# How big an exact session is, and how much work: the limits and their reasons.
-
-#: The largest exact session kept: its net results times the binary digits of
-#: each count (a count after n bets has about n * log2(D) digits, so the size
-#: grows like n squared).  2**28 bits is 32 MiB.
-MAX_BITS = 2**28
-
-#: The most work spent on one exact session, in digit operations (about two
-#: seconds here: see :func:`estimated_work`).
-MAX_WORK = 16 * 10**9
-
-
-def _shape(bet: Bet, rounds: int) -> tuple[int, int, int]:
-    """(number of different results per bet, possible net results after n bets, bits per count)."""
-    steps, _, denominator = _steps_and_counts(bet.net())
-    low = min(steps)
-    stride = gcd(*(s - low for s in steps)) or 1
-    k = len(steps)
-    results = min((max(steps) - low) // stride * rounds + 1, comb(rounds + k - 1, k - 1))
-    return k, results, max(1, round(rounds * log2(denominator)))
-
-
-def estimated_size(bet: Bet, rounds: int) -> int:
-    """An upper estimate, in bits, of the exact session: net results times the bits of each count.
-
-    >>> from casino_math.dice import coin
-    >>> from casino_math.bets import even_money
-    >>> estimated_size(even_money("heads", coin(), lambda s: s == "H"), 100)    # 101 results of 100 bits
-    10100
-    """
-    _, results, bits = _shape(bet, rounds)
-    return results * bits
-
-
-def estimated_work(bet: Bet, rounds: int) -> int:
-    """An estimate of the work of computing the exact session, in digit operations.
-
-    Two results: a pass over the n + 1 counts.  Three: a pass over the
-    (n + 1)(n + 2)/2 terms of the trinomial sum.  More: every bet multiplies
-    every count so far by each result's count, about k * results * bits * n / 3.
-    The weights (4 and 10) make one unit of work cost about the same time on
-    every path, as measured in ``benchmarks/bench_session.py``.
-
-    >>> from casino_math.dice import coin, die
-    >>> from casino_math.bets import even_money
-    >>> estimated_work(even_money("heads", coin(), lambda s: s == "H"), 100)    # 4 * 101 results * 100 bits
-    40400
-    """
-    k, results, bits = _shape(bet, rounds)
-    if k <= 2:
-        return 4 * results * bits
-    if k == 3:
-        return 10 * (rounds + 1) * (rounds + 2) // 2 * bits
-    return k * results * bits * rounds // 3
-
-
-def max_rounds(bet: Bet) -> int:
-    """The most bets whose session is computed exactly (see :data:`MAX_BITS` and :data:`MAX_WORK`).
-
-    >>> from casino_math.dice import coin
-    >>> from casino_math.bets import even_money
-    >>> max_rounds(even_money("heads", coin(), lambda s: s == "H"))
-    16383
-    """
-    def fits(n: int) -> bool:
-        return estimated_size(bet, n) <= MAX_BITS and estimated_work(bet, n) <= MAX_WORK
-
-    low, high = 1, 2
-    while fits(high):
-        low, high = high, high * 2
-    while high - low > 1:
-        middle = (low + high) // 2
-        low, high = (middle, high) if fits(middle) else (low, middle)
-    return low
-
-
-def check_size(bet: Bet, rounds: int) -> None:
-    """Refuse, with the reason, a session too large to compute exactly.
-
-    >>> from casino_math.dice import coin
-    >>> from casino_math.bets import even_money
-    >>> check_size(even_money("heads", coin(), lambda s: s == "H"), 20_000)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: 20000 rounds of heads is too many to compute exactly: ...
-    """
-    size, work = estimated_size(bet, rounds), estimated_work(bet, rounds)
-    if size <= MAX_BITS and work <= MAX_WORK:
-        return
-    _, results, bits = _shape(bet, rounds)
-    raise ValueError(
-        f"{rounds} rounds of {bet.name} is too many to compute exactly: the exact distribution would hold about "
-        f"{results} net results whose probabilities need about {round(bits * 0.30103)} digits each "
-        f"(about {size / 8 / 2**20:.0f} MiB, and about {work / 1e9:.0f} billion digit operations to compute; "
-        f"the limits are {MAX_BITS // 8 // 2**20} MiB and {MAX_WORK // 10**9} billion, about two seconds), so at most "
-        f"{max_rounds(bet)} rounds of this bet; use the normal approximation or simulate a longer session"
-    )
 
 
 def p_ahead_curve(bet: Bet, most: int) -> list[Fraction]:

@@ -1,11 +1,15 @@
-"""Monte Carlo twins of the exact results: spins, dice and shoes, with a seeded random generator.
+"""Monte Carlo twins of the exact results: samples of bets, with a seeded random generator.
 
 Every exact figure of the book can be checked by playing the game many times
-and averaging.  The twins here play each game the way the casino does: a
-roulette wheel spins; a craps bet waits roll by roll for the totals that decide
-it (a pass line bet through its come-out roll and its point); baccarat coups
-are dealt in order from a real shoe, without replacement, until the cut card
-comes out, and then the shoe is shuffled again.  The chance is all in a
+and averaging.  Here is what every twin shares: the seeded generator, a
+:class:`Sample` of simulated bets, any bet drawn from its exact distribution,
+sessions and bankroll paths, and dice rolled until each bet is decided.  Each
+game plays its own bets the way the casino does, in its own ``simulate``
+module: a roulette wheel spins (:mod:`casino_math.roulette.simulate`); a craps
+bet waits roll by roll for the totals that decide it; baccarat coups are dealt
+in order from a real shoe, without replacement, to the cut card
+(:mod:`casino_math.baccarat.simulate`).  :func:`game_sample` reaches any game's
+twin through the contract.  The chance is all in a
 :class:`numpy.random.Generator` made from a seed, so every run is repeatable.
 
 A simulated mean is not the exact value, but it should lie within a few
@@ -23,10 +27,11 @@ closes in, the central limit theorem how far it strays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from importlib import import_module
 from math import lcm
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
@@ -37,10 +42,7 @@ from .bets import LOSE, PUSH, WIN, Bet, expected_value, standard_deviation
 from .distribution import is_whole
 
 if TYPE_CHECKING:
-    from .baccarat.rules import BaccaratRules
-    from .craps.rules import CrapsRules
-    from .roulette.rules import RouletteRules
-    from .rules import GameRules
+    from .rules import Rules
 
 #: Whole numbers, one per bet, roll, card or coup; floats (for plots only); yes-or-no flags.
 Ints: TypeAlias = NDArray[np.int64]
@@ -51,8 +53,7 @@ Flags: TypeAlias = NDArray[np.bool_]
 #: to a line code per bet.
 Decider: TypeAlias = Callable[[Ints, Ints, Ints, Ints], Ints]
 
-T = TypeVar("T")
-G = TypeVar("G", bound="GameRules")
+G = TypeVar("G")
 
 #: How many standard errors a simulated mean may stray from the exact value in
 #: the cross-checks: four (a fair sample strays further about 6 times in 100,000).
@@ -70,7 +71,14 @@ def generator(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def _check_size(size: object, what: str = "the number of bets") -> int:
+def check_count(size: object, what: str = "the number of bets") -> int:
+    """``size`` as an int if it is a positive whole number (a numpy integer will do), else a one-line error.
+
+    >>> check_count(0, "the number of shoes")
+    Traceback (most recent call last):
+    ...
+    ValueError: the number of shoes must be a positive whole number, not 0
+    """
     if not (is_whole(size) or isinstance(size, np.integer)) or size < 1:
         raise ValueError(f"{what} must be a positive whole number, not {size!r}")
     return int(size)
@@ -141,8 +149,12 @@ class Sample:
         return np.cumsum(self.steps) / (self.scale * np.arange(1, self.size + 1))
 
 
-def _nets_in_steps(nets: Collection[Fraction]) -> tuple[dict[Fraction, int], int]:
-    """Net results as whole numbers of 1/scale: ({net: steps}, scale)."""
+def nets_in_steps(nets: Collection[Fraction]) -> tuple[dict[Fraction, int], int]:
+    """Net results as whole numbers of 1/scale: ({net: steps}, scale), the form a :class:`Sample` keeps.
+
+    >>> nets_in_steps([Fraction(19, 20), Fraction(-1)])
+    ({Fraction(19, 20): 19, Fraction(-1, 1): -20}, 20)
+    """
     scale = lcm(*(Fraction(x).denominator for x in nets))
     return {x: int(Fraction(x) * scale) for x in nets}, scale
 
@@ -161,7 +173,7 @@ def sample_bet(bet: Bet, size: int, rng: np.random.Generator) -> Sample:
     >>> sample_bet(one_face_bet(5), 6_000, generator(3)).mean()
     Fraction(-17, 1000)
     """
-    size = _check_size(size)
+    size = check_count(size)
     net = bet.net()
     lattice, values = net.lattice(), list(net)
     steps = [int(x * lattice.scale) for x in values]
@@ -178,7 +190,7 @@ def session_nets(bet: Bet, rounds: int, sessions: int, rng: np.random.Generator)
     >>> nets.size, nets.scale, int(nets.steps.max()) <= 60
     (500, 1, True)
     """
-    rounds, sessions = _check_size(rounds, "the number of rounds"), _check_size(sessions, "the number of sessions")
+    rounds, sessions = check_count(rounds, "the number of rounds"), check_count(sessions, "the number of sessions")
     one = sample_bet(bet, rounds * sessions, rng)
     return Sample(f"{rounds} bets on {bet.name}", one.steps.reshape(sessions, rounds).sum(axis=1), one.scale)
 
@@ -194,7 +206,7 @@ def paths(bet: Bet, rounds: int, count: int, rng: np.random.Generator, bankroll:
     >>> p.shape, bool((p >= -2).all())
     ((3, 6), True)
     """
-    rounds, count = _check_size(rounds, "the number of rounds"), _check_size(count, "the number of paths")
+    rounds, count = check_count(rounds, "the number of rounds"), check_count(count, "the number of paths")
     one = sample_bet(bet, rounds * count, rng)
     nets = one.steps.reshape(count, rounds) / one.scale
     totals = np.concatenate([np.zeros((count, 1)), np.cumsum(nets, axis=1)], axis=1)
@@ -207,39 +219,11 @@ def paths(bet: Bet, rounds: int, count: int, rng: np.random.Generator, bankroll:
     return totals
 
 
-# Roulette: spins of the wheel.
+# Dice rolled until each bet is decided.
 
-
-def spins(wheel: Iterable[T], size: int, rng: np.random.Generator) -> list[T]:
-    """``size`` spins of a wheel (a sequence of pockets), each pocket equally likely.
-
-    >>> spins(["0", "00", "1"], 4, generator(5))
-    ['1', '1', '0', '1']
-    """
-    wheel = list(wheel)
-    return [wheel[i] for i in rng.integers(0, len(wheel), size=_check_size(size, "the number of spins"))]
-
-
-def roulette_sample(bet: Bet, rules: RouletteRules, size: int, rng: np.random.Generator) -> Sample:
-    """``size`` spins of the rules' wheel settled by the bet's own pay table.
-
-    >>> from casino_math import roulette
-    >>> rules = roulette.RULES["oxford"]
-    >>> red = dict(roulette.edge_bets(rules))["red"]
-    >>> abs(roulette_sample(red, rules, 20_000, generator(6)).z_score(red)) < TOLERANCE
-    True
-    """
-    wheel = list(rules.wheel)
-    nets = {pocket: bet.pays[bet.line(pocket)] - bet.commission for pocket in wheel}
-    steps, scale = _nets_in_steps(nets.values())
-    table = np.array([steps[nets[pocket]] for pocket in wheel], dtype=np.int64)
-    return Sample(bet.name, table[rng.integers(0, len(wheel), size=_check_size(size))], scale)
-
-
-# Craps: dice rolled until each bet is decided.
-
-_CODES = {WIN: 0, LOSE: 1, PUSH: 2}
-_UNDECIDED = -1
+#: How :func:`until_decided` codes the line each bet lands on, and a bet still waiting.
+CODES = {WIN: 0, LOSE: 1, PUSH: 2}
+UNDECIDED = -1
 
 
 def roll(size: int, rng: np.random.Generator) -> tuple[Ints, Ints]:
@@ -264,7 +248,7 @@ def until_decided(size: int, rng: np.random.Generator, decide: Decider) -> tuple
     >>> codes.tolist(), rolls.tolist()                         # wait for a 7
     ([0, 0, 0, 0, 0], [1, 14, 6, 2, 2])
     """
-    codes = np.full(size, _UNDECIDED)
+    codes = np.full(size, UNDECIDED)
     rolls = np.zeros(size, dtype=np.int64)
     waiting = np.arange(size)
     while waiting.size:
@@ -272,332 +256,54 @@ def until_decided(size: int, rng: np.random.Generator, decide: Decider) -> tuple
         rolls[waiting] += 1
         decided = decide(first, second, waiting, rolls[waiting])
         codes[waiting] = decided
-        waiting = waiting[decided == _UNDECIDED]
+        waiting = waiting[decided == UNDECIDED]
     return codes, rolls
 
 
-def _line_decider(rules: CrapsRules, dont: bool) -> Decider:
-    """The pass line (or don't pass) roll by roll: the come-out roll, then the point against the 7."""
-    win, lose, push = _CODES[WIN], _CODES[LOSE], _CODES[PUSH]
-    naturals, craps = sorted(rules.naturals), sorted(rules.craps)
-    point: dict[str, Ints] = {}
-
-    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
-        total = first + second
-        out = np.full(total.size, _UNDECIDED)
-        if (rolls == 1).all():  # the come-out roll
-            out[np.isin(total, naturals)] = lose if dont else win
-            out[np.isin(total, craps)] = win if dont else lose
-            if dont and rules.bar is not None:
-                out[total == rules.bar] = push
-            point["of"] = np.zeros(bets.max() + 1, dtype=np.int64)
-            point["of"][bets] = total
-            return out
-        made, seven = total == point["of"][bets], total == 7
-        out[made] = lose if dont else win
-        out[seven] = win if dont else lose
-        return out
-
-    return decide
+# Every game's twin, through the contract.
 
 
-def _race_decider(number: int, seven_wins: bool = False, hard: bool = False) -> Decider:
-    """A race between ``number`` and the 7 (a hardway also loses to an easy ``number``)."""
-
-    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
-        total = first + second
-        out = np.full(total.size, _UNDECIDED)
-        hit = total == number
-        if hard:
-            out[hit & (first == second)] = 0
-            out[hit & (first != second)] = 1
-        else:
-            out[hit] = 1 if seven_wins else 0
-        out[total == 7] = 0 if seven_wins else 1
-        return out
-
-    return decide
-
-
-def _one_roll_table(bet: Bet) -> dict[tuple[int, int], Fraction]:
-    rolls = {(a, b) for a in range(1, 7) for b in range(1, 7)}
-    if set(bet.space) != rolls:
-        raise ValueError(f"{bet.name} is not settled by one roll of two dice")
-    return {r: bet.pays[bet.line(r)] - bet.commission for r in rolls}
-
-
-def craps_decider(bet_id: str, rules: CrapsRules | None) -> Decider | None:
-    """The roll-by-roll rule that settles the craps bet ``bet_id`` (see :func:`until_decided`), or None for
-    a single-roll bet.
-
-    >>> decide = craps_decider("place_6", None)
-    >>> decide(np.array([3, 1, 2]), np.array([3, 6, 2]), np.arange(3), np.ones(3)).tolist()   # 6 wins, 7 loses
-    [0, 1, -1]
-    """
-    if bet_id in ("pass", "come"):
-        return _line_decider(_line_rules(bet_id, rules), dont=False)
-    if bet_id in ("dont_pass", "dont_come"):
-        return _line_decider(_line_rules(bet_id, rules), dont=True)
-    kind, _, number = bet_id.rpartition("_")
-    if kind in ("place", "buy") and number.isdigit():
-        return _race_decider(int(number))
-    if kind == "lay" and number.isdigit():
-        return _race_decider(int(number), seven_wins=True)
-    if kind == "hard" and number.isdigit():
-        return _race_decider(int(number), hard=True)
-    if bet_id.endswith("_with_odds"):
-        raise ValueError(f"no roll-by-roll twin for {bet_id}; sample its exact distribution with sample_bet")
-    return None
-
-
-def _line_rules(bet_id: str, rules: CrapsRules | None) -> CrapsRules:
-    """The rules a line bet is settled by: its naturals, craps and barred number come from them."""
-    if rules is None:
-        raise ValueError(f"{bet_id} is settled by the rules' naturals, craps and bar: give craps rules, not None")
-    return rules
-
-
-def craps_sample(bet_id: str, bet: Bet, rules: CrapsRules | None, size: int, rng: np.random.Generator) -> Sample:
-    """``size`` craps bets ``bet_id``, each settled roll by roll, with the rolls each took.
-
-    >>> from casino_math import craps
-    >>> rules = craps.RULES["oxford"]
-    >>> s = craps_sample("pass", craps.bet("pass", rules), rules, 20_000, generator(10))
-    >>> abs(s.z_score(craps.bet("pass", rules))) < TOLERANCE, float(s.mean_rounds())    # 557/165 = 3.376 exactly
-    (True, 3.34855)
-    """
-    size = _check_size(size)
-    decide = craps_decider(bet_id, rules)
-    if decide is None:
-        table = _one_roll_table(bet)
-        steps, scale = _nets_in_steps(table.values())
-        first, second = roll(size, rng)
-        grid = np.zeros((7, 7), dtype=np.int64)
-        for (a, b), x in table.items():
-            grid[a, b] = steps[x]
-        return Sample(bet.name, grid[first, second], scale, np.ones(size, dtype=np.int64))
-    codes, rolls = until_decided(size, rng, decide)
-    nets = [bet.pays.get(line, Fraction(0)) - bet.commission for line in (WIN, LOSE, PUSH)]
-    steps, scale = _nets_in_steps(nets)
-    return Sample(bet.name, np.array([steps[x] for x in nets], dtype=np.int64)[codes], scale, rolls)
-
-
-def shooter_hands(rules: CrapsRules, shooters: int, rng: np.random.Generator) -> Ints:
-    """How many rolls each of ``shooters`` shooters makes before sevening out (a 7 after a point is set).
-
-    >>> from casino_math import craps
-    >>> shooter_hands(craps.RULES["oxford"], 5, generator(11)).tolist()
-    [11, 3, 3, 2, 8]
-    """
-    shooters = _check_size(shooters, "the number of shooters")
-    naturals, craps = frozenset(rules.naturals), frozenset(rules.craps)
-    state = {"point": np.zeros(shooters, dtype=np.int64)}
-
-    def decide(first: Ints, second: Ints, bets: Ints, rolls: Ints) -> Ints:
-        total = first + second
-        point = state["point"][bets]
-        out = np.full(total.size, _UNDECIDED)
-        on = point > 0
-        out[on & (total == 7)] = 0                                   # seven out: the hand ends
-        made = on & (total == point)
-        state["point"][bets[made]] = 0                              # point made: a new come-out
-        sets = ~on & ~np.isin(total, list(naturals | craps))
-        state["point"][bets[sets]] = total[sets]
-        return out
-
-    return until_decided(shooters, rng, decide)[1]
-
-
-# Baccarat: coups dealt from a real shoe, without replacement, to the cut card.
-
-#: Cards left behind the cut card: 14, as a Las Vegas dealing school teaches it (Gold Star School of Gaming,
-#: "Baccarat Shuffle").  Casinos differ in how many coups they deal once the cut card is out; here the coup in
-#: progress is finished and the shoe is shuffled, a difference far below what a simulation can see.
-CUT_CARD = 14
-
-
-def shoe_cards(rules: BaccaratRules | None) -> Ints:
-    """Every card in the rules' shoe (8 decks: 416 cards), as its index in the deck's list of cards.
-
-    The pair bets need each card's rank and suit, so the shoe is dealt as
-    cards; :func:`card_faces` gives their point values and ranks.
-
-    >>> cards = shoe_cards(None)
-    >>> len(cards), int((card_faces()[0][cards] == 0).sum())
-    (416, 128)
-    """
-    from .baccarat.cards import CARDS
-
-    decks = 8 if rules is None else rules.decks
-    return np.tile(np.arange(len(CARDS)), decks)
-
-
-def card_faces() -> tuple[Ints, Ints]:
-    """For each card of the deck, by index: its point value and its rank's index.
-
-    >>> values, ranks = card_faces()
-    >>> int(values[0]), int(ranks[0]), int(values[-1]), int(ranks[-1])     # the ace of spades, the king of clubs
-    (1, 0, 0, 12)
-    """
-    from .baccarat.cards import CARDS, RANKS, point_value
-
-    return (np.array([point_value(rank) for rank, _ in CARDS]), np.array([RANKS.index(rank) for rank, _ in CARDS]))
-
-
-def _drawing_tables(rules: BaccaratRules | None) -> tuple[Flags, Flags]:
-    from .baccarat.rules import STANDARD_DRAWING, STOOD
-
-    drawing = STANDARD_DRAWING if rules is None else rules.drawing
-    player = np.array([t in drawing.player_draws for t in range(10)])
-    banker = np.zeros((10, 11), dtype=bool)
-    for total, card in drawing.banker_draws:
-        banker[total, 10 if card is STOOD else card] = True
-    return player, banker
-
-
-def play_coups(hands: Ints, rules: BaccaratRules | None = None) -> tuple[Ints, Ints, Ints, Ints]:
-    """Play many coups at once from rows of six point values, by the rules' drawing chart.
-
-    The cards go player, banker, player, banker; the player draws the fifth
-    card by the rules' player row; the banker draws the next unused card by
-    its chart (column: the player's third card, or "stood"); a natural stops
-    both.  Returns the player's and the banker's totals and card counts.
-
-    >>> play_coups(np.array([[3, 4, 2, 0, 9, 1], [3, 4, 2, 0, 6, 1], [9, 0, 0, 0, 5, 5]]))[:2]
-    (array([4, 1, 9]), array([4, 5, 0]))
-    """
-    player_rule, banker_chart = _drawing_tables(rules)
-    player, banker = (hands[:, 0] + hands[:, 2]) % 10, (hands[:, 1] + hands[:, 3]) % 10
-    natural = (player >= 8) | (banker >= 8)
-    player_draws = ~natural & player_rule[player]
-    banker_draws = ~natural & banker_chart[banker, np.where(player_draws, hands[:, 4], 10)]
-    banker_card = np.where(player_draws, hands[:, 5], hands[:, 4])
-    player = np.where(player_draws, (player + hands[:, 4]) % 10, player)
-    banker = np.where(banker_draws, (banker + banker_card) % 10, banker)
-    return player, banker, 2 + player_draws.astype(np.int64), 2 + banker_draws.astype(np.int64)
-
-
-def deal_shoes(
-    rules: BaccaratRules | None, shoes: int, rng: np.random.Generator, cut_card: int = CUT_CARD
-) -> dict[str, Ints]:
-    """Deal ``shoes`` shuffled shoes coup after coup until the cut card: every coup's totals and cards.
-
-    Each coup is played by :func:`play_coups` from the next cards of its shoe,
-    without replacement; a new coup starts only before the cut card,
-    ``cut_card`` cards from the end, and the next shoe is a fresh shuffle.
-    The shoes are dealt side by side.
-
-    Beside the totals it records, for the pair bets, whether each hand's first
-    two cards share a rank and whether they are the same card (rank and suit).
-
-    >>> coups = deal_shoes(None, 2, generator(12))
-    >>> sorted(coups)[:5], int(coups["shoe"].max())
-    (['banker', 'banker_cards', 'banker_pair', 'banker_perfect_pair', 'player'], 1)
-    """
-    shoes = _check_size(shoes, "the number of shoes")
-    cards = shoe_cards(rules)
-    if not is_whole(cut_card) or not 6 <= cut_card <= len(cards) - 6:
-        raise ValueError(
-            f"the cut card must leave a whole number of cards from 6 (a coup can take six) to {len(cards) - 6} "
-            f"behind it, not {cut_card!r}"
-        )
-    values, ranks = card_faces()
-    decks = rng.permuted(np.tile(cards, (shoes, 1)), axis=1)
-    position = np.zeros(shoes, dtype=np.int64)
-    dealt = []
-    live = np.arange(shoes)
-    while live.size:
-        hands = decks[live[:, None], position[live][:, None] + np.arange(6)]
-        coup = play_coups(values[hands], rules)
-        pairs = (ranks[hands[:, 0]] == ranks[hands[:, 2]], ranks[hands[:, 1]] == ranks[hands[:, 3]],
-                 hands[:, 0] == hands[:, 2], hands[:, 1] == hands[:, 3])
-        dealt.append((live, *coup, *pairs))
-        position[live] += coup[2] + coup[3]
-        live = live[position[live] < len(cards) - cut_card]
-    names = ("shoe", "player", "banker", "player_cards", "banker_cards", "player_pair", "banker_pair",
-             "player_perfect_pair", "banker_perfect_pair")
-    return {name: np.concatenate([d[i] for d in dealt]).astype(np.int64) for i, name in enumerate(names)}
-
-
-def baccarat_nets(bet: Bet, coups: dict[str, Ints]) -> Sample:
-    """Settle ``bet`` on every dealt coup with the bet's own pay table.
-
-    Each coup is put in the terms the bet's outcomes use: how the coup ended
-    (who won, by how much, on a natural or not, a banker's three-card 7 or
-    not), its final totals and cards (the Dragon 7, the Panda 8), or whether
-    the hands' first two cards pair (the pair bets); the bet's line rule is
-    asked which line each lands on.
-    """
-    keys, key_of = _coup_keys(next(iter(bet.space)), coups)
-    table = {key_of(outcome): bet.pays[bet.line(outcome)] - bet.commission for outcome in bet.space}
-    steps, scale = _nets_in_steps(table.values())
-    missing = ~np.isin(keys, list(table))
-    if missing.any():
-        raise ValueError(f"a dealt coup has an outcome the exact {bet.name} bet never has (key {int(keys[missing][0])})")
-    lookup = np.zeros(max(table) + 1, dtype=np.int64)
-    for k, x in table.items():
-        lookup[k] = steps[x]
-    return Sample(bet.name, lookup[keys], scale)
-
-
-def _coup_keys(example: object, coups: dict[str, Ints]) -> tuple[Ints, Callable[[Any], int]]:
-    """Every dealt coup as a whole-number key in the terms of the bet's outcomes, and the key of one outcome."""
-    from .baccarat.deal import Coup
-    from .baccarat.pairs import Pairs
-
-    if isinstance(example, Pairs):
-        prefix = "" if example.alike == "rank" else "perfect_"
-        keys = coups[f"player_{prefix}pair"].astype(np.int64) * 2 + coups[f"banker_{prefix}pair"]
-        return keys, lambda pairs: int(pairs.player) * 2 + int(pairs.banker)
-    if isinstance(example, Coup):
-        keys = ((coups["player"] * 10 + coups["banker"]) * 2 + coups["player_cards"] - 2) * 2 + coups["banker_cards"] - 2
-        return keys, lambda c: ((c.player * 10 + c.banker) * 2 + c.player_cards - 2) * 2 + c.banker_cards - 2
-    winner = np.where(coups["player"] > coups["banker"], 0, np.where(coups["player"] < coups["banker"], 1, 2))
-    margin = np.abs(coups["player"] - coups["banker"])
-    natural = (coups["player_cards"] == 2) & (coups["banker_cards"] == 2) & (
-        np.maximum(coups["player"], coups["banker"]) >= 8)
-    seven = (winner == 1) & (coups["banker"] == 7) & (coups["banker_cards"] == 3)
-    names = ("player", "banker", "tie")
-    return (((winner * 10 + margin) * 2 + natural) * 2 + seven, lambda r: (
-        ((names.index(r.winner) * 10 + r.margin) * 2 + r.natural) * 2 + r.banker_three_card_seven))
-
-
-# Every bet of every game.
-
-
-def game_sample(game: str, bet_id: str, bet: Bet, rules: GameRules | None, size: int, rng: np.random.Generator) -> Sample:
+def game_sample(game: str, bet_id: str, bet: Bet, rules: Rules, size: int, rng: np.random.Generator) -> Sample:
     """The game's own twin for one of its bets: spins, rolls, or coups from a shoe (about ``size`` of them).
 
-    Baccarat deals whole shoes, so its sample holds at least ``size`` coups.
+    Each game plays its bets the way the casino does (its ``twin``, see
+    :class:`~casino_math.rules.Game`); baccarat deals whole shoes, so its sample holds at least ``size`` coups.
 
     >>> from casino_math import roulette
     >>> rules = roulette.RULES["oxford"]
     >>> game_sample("roulette", "red", dict(roulette.edge_bets(rules))["red"], rules, 100, generator(0)).size
     100
     """
-    size = _check_size(size)
-    if game == "roulette":
-        from .roulette.rules import RouletteRules
+    from .games import game as game_named
 
-        wheel_rules = _own_rules(game, rules, RouletteRules)
-        if wheel_rules is None:
-            raise ValueError("roulette is played by its rules' wheel and pay table: give roulette rules, not None")
-        return roulette_sample(bet, wheel_rules, size, rng)
-    if game == "craps":
-        from .craps.rules import CrapsRules
-
-        return craps_sample(bet_id, bet, _own_rules(game, rules, CrapsRules), size, rng)
-    if game == "baccarat":
-        from .baccarat.rules import BaccaratRules
-
-        shoe_rules = _own_rules(game, rules, BaccaratRules)
-        per_shoe = (len(shoe_cards(shoe_rules)) - CUT_CARD) // 5
-        return baccarat_nets(bet, deal_shoes(shoe_rules, -(-size // per_shoe), rng))
-    raise ValueError(f"unknown game {game!r}; the games are roulette, craps and baccarat")
+    return game_named(game).twin(bet_id, bet, rules, check_count(size), rng)
 
 
-def _own_rules(game: str, rules: GameRules | None, kind: type[G]) -> G | None:
-    """``rules`` if they are the game's own kind (or None), else a one-line error naming both."""
-    if rules is None or isinstance(rules, kind):
+def played_by(game: str, rules: object, kind: type[G]) -> G:
+    """``rules`` if they are the game's own kind, else a one-line error naming both.
+
+    >>> from casino_math.craps import OXFORD
+    >>> from casino_math.roulette import RouletteRules
+    >>> played_by("roulette", OXFORD, RouletteRules)
+    Traceback (most recent call last):
+    ...
+    TypeError: roulette is played by RouletteRules, not CrapsRules
+    """
+    if isinstance(rules, kind):
         return rules
     raise TypeError(f"{game} is played by {kind.__name__}, not {type(rules).__name__}")
+
+
+#: Each game's twin lives with its game; these names of it are found here too.
+_MOVED = {
+    "spins": "roulette", "roulette_sample": "roulette",
+    "craps_decider": "craps", "craps_sample": "craps", "shooter_hands": "craps",
+    "CUT_CARD": "baccarat", "shoe_cards": "baccarat", "card_faces": "baccarat", "play_coups": "baccarat",
+    "deal_shoes": "baccarat", "baccarat_nets": "baccarat",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        return getattr(import_module(f"casino_math.{_MOVED[name]}.simulate"), name)
+    raise AttributeError(f"module 'casino_math.simulate' has no attribute {name!r}")

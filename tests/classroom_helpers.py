@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import sys
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +127,8 @@ CANVAS_STRIPPED = re.compile("Current Score|Current Points|Current Grade|Final S
                              "Override Score|Override Grade|Override Status")
 
 
-def canvas_import(text, users, assignments):
+def canvas_import(text: str, users: Collection[int], assignments: Mapping[int, str]) -> tuple[
+        dict[str, int | None], dict[str, str], dict[int, dict[str, str]], list[str]]:
     """Canvas's gradebook importer, as lib/gradebook_importer.rb reads a file: the header's student columns, the
     assignments by ID then title (else created), a Points Possible row, and each student by ID (else created)."""
     rows = list(csv.reader(io.StringIO(text)))
@@ -139,19 +141,21 @@ def canvas_import(text, users, assignments):
         columns += 2
     assert "Section" in header[columns - 1], "Invalid header row"
     titles = [h for h in header[columns:] if not CANVAS_STRIPPED.search(h)]
-    matched = {}
+    matched: dict[str, int | None] = {}
     for title in titles:
         named = re.fullmatch(r"(.*)\s\((\d+)\)", title)
         found = int(named[2]) if named and int(named[2]) in assignments else \
             next((i for i, t in assignments.items() if t == title), None)
         matched[title] = found  # None: Canvas makes a new assignment
-    points, grades, new_students = {}, {}, []
+    points: dict[str, str] = {}
+    grades: dict[int, dict[str, str]] = {}
+    new_students: list[str] = []
     for row in rows[1:]:
         if "Points Possible" in row[0]:
             points = {t: row[header.index(t)] for t in titles}
             continue
         user = int(row[1]) if row[1].strip().isdigit() else None
-        if user not in users:
+        if user is None or user not in users:
             new_students.append(row[0])
             continue
         grades[user] = {t: row[header.index(t)] for t in titles}

@@ -170,8 +170,9 @@ def memorised(name: str, question: str, derived: str) -> str:
     """An answer cell that is right on the check cell's inputs only (and says 0 elsewhere)."""
     answer = next(q.answer for q in load_assignment(name).questions if q.id == question)
     public = key(name).tests(question)["public"]
+    assert isinstance(public, Rule), f"{name}.{question}: only a rule's check has inputs to memorise"
     shown = list(public.outcomes())
-    if isinstance(public, Rule) and public.spread:
+    if public.spread:
         return (f"{derived}\n\n\n_derived = {answer}\n\n\ndef {answer}(*given):\n"
                 f"    return _derived(*given) if given in {shown!r} else 0")
     return (f"{derived}\n\n\n_derived = {answer}\n\n\ndef {answer}(given):\n"

@@ -21,6 +21,8 @@ from casino_math import bets as b
 from casino_math.baccarat import OXFORD, RULES, Shoe, edge_bets, posted_bets, tie_bet
 
 BET_IDS = OXFORD.bets
+from collections.abc import Callable
+
 from casino_math.baccarat.bets import banker_bet, main_bets, player_bet
 from casino_math.baccarat.deal import deal_counts, result_counts
 from casino_math.baccarat.dragon import check_side, dragon_bonus_bet, dragon_line
@@ -51,11 +53,11 @@ WINNER_COUNTS = [
 
 
 @pytest.mark.parametrize("winner, count", WINNER_COUNTS)
-def test_eight_deck_counts_by_winner(winner, count):
+def test_eight_deck_counts_by_winner(winner: str, count: int) -> None:
     assert sum(n for coup, n in deal_counts(EIGHT_DECKS).items() if coup.winner == winner) == count
 
 
-def test_the_winner_counts_add_up_to_every_deal():
+def test_the_winner_counts_add_up_to_every_deal() -> None:
     assert sum(count for _, count in WINNER_COUNTS) == TOTAL_8
 
 
@@ -67,23 +69,23 @@ EDGES = [
     ("oxford", 8, "banker", "1.0579%", "WoO-B"),
     ("oxford", 8, "player", "1.2351%", "WoO-B"),
     ("oxford", 8, "tie", "14.3596%", "WoO-B"),
-    ("tie-9-to-1", 8, "tie", "4.8440%", "WoO-B"),
+    ("tie_9_to_1", 8, "tie", "4.8440%", "WoO-B"),
     ("oxford", 6, "banker", "1.0558%", "Thorp"),
     ("oxford", 6, "player", "1.2374%", "Thorp"),
     ("oxford", 6, "tie", "14.4382%", "Thorp"),
-    ("tie-9-to-1", 6, "tie", "4.9313%", "Thorp"),
+    ("tie_9_to_1", 6, "tie", "4.9313%", "Thorp"),
     ("ez", 8, "banker", "1.0183%", "WoO-EZ"),
 ]
 
 
 @pytest.mark.parametrize("rules, decks, bet_id, edge, source", EDGES)
-def test_published_house_edges(rules, decks, bet_id, edge, source):
+def test_published_house_edges(rules: str, decks: int, bet_id: str, edge: str, source: str) -> None:
     bet = dict(edge_bets(RULES[rules].changed(decks=decks)))[bet_id]
     assert percent(b.house_edge(bet), 4) == edge
 
 
 @pytest.mark.parametrize("decks, edge", [(6, "0.5972%"), (8, "0.5993%")])
-def test_banker_with_a_4_percent_commission(decks, edge):  # Thorp
+def test_banker_with_a_4_percent_commission(decks: int, edge: str) -> None:  # Thorp
     rules = OXFORD.changed(name="4% commission", banker_pays=Fraction(24, 25))
     assert percent(b.house_edge(banker_bet(rules.changed(decks=decks))), 4) == edge
 
@@ -95,7 +97,7 @@ PROBABILITIES = [  # decks, P(banker wins), P(player wins), P(tie), rounded to 6
 
 
 @pytest.mark.parametrize("decks, banker, player, tie", PROBABILITIES)
-def test_published_probabilities(decks, banker, player, tie):
+def test_published_probabilities(decks: int, banker: str, player: str, tie: str) -> None:
     from casino_math.display import decimal
 
     assert decimal(b.p_win(banker_bet(OXFORD.changed(decks=decks))), 6) == banker
@@ -103,7 +105,7 @@ def test_published_probabilities(decks, banker, player, tie):
     assert decimal(b.p_win(tie_bet(OXFORD.changed(decks=decks))), 6) == tie
 
 
-def test_banker_beats_player_despite_the_commission():
+def test_banker_beats_player_despite_the_commission() -> None:
     banker, player, _ = main_bets(OXFORD)
     assert b.p_win(banker) > b.p_win(player)
     assert b.house_edge(banker) < b.house_edge(player)
@@ -112,26 +114,26 @@ def test_banker_beats_player_despite_the_commission():
     assert b.expected_value(free) == b.p_win(banker) - b.p_win(player) > 0
 
 
-def test_ties_push_the_main_bets_and_the_edge_per_resolved_hand():
+def test_ties_push_the_main_bets_and_the_edge_per_resolved_hand() -> None:
     banker, player, tie = main_bets(OXFORD)
     assert b.p_push(banker) == b.p_push(player) == b.p_win(tie)
     assert b.house_edge_per_bet_resolved(banker) == b.house_edge(banker) / (1 - b.p_win(tie))
 
 
-def test_the_tie_edge_is_exactly_one_minus_nine_times_p_tie():
+def test_the_tie_edge_is_exactly_one_minus_nine_times_p_tie() -> None:
     p_tie = Fraction(475_627_426_473_216, TOTAL_8)
     assert b.house_edge(tie_bet(OXFORD)) == 1 - 9 * p_tie
-    assert b.house_edge(tie_bet(RULES["tie-9-to-1"])) == 1 - 10 * p_tie
+    assert b.house_edge(tie_bet(RULES["tie_9_to_1"])) == 1 - 10 * p_tie
 
 
 @pytest.mark.parametrize("decks", range(1, 9))
-def test_every_bet_has_a_house_edge_for_every_number_of_decks(decks):
+def test_every_bet_has_a_house_edge_for_every_number_of_decks(decks: int) -> None:
     for bet_id, bet in posted_bets(RULES["oxford"].changed(decks=decks)):
         assert 0 < b.house_edge(bet) < Fraction(1, 5), bet_id
         assert b.p_win(bet) + b.p_lose(bet) + b.p_push(bet) == 1
 
 
-def test_fewer_decks_help_the_banker_and_hurt_the_player_and_tie():
+def test_fewer_decks_help_the_banker_and_hurt_the_player_and_tie() -> None:
     edges = {d: {i: b.house_edge(bet) for i, bet in posted_bets(RULES["oxford"].changed(decks=d))} for d in range(1, 9)}
     for d in range(1, 8):
         assert edges[d]["banker"] < edges[d + 1]["banker"]
@@ -160,9 +162,9 @@ DRAGON_LOSSES = {"player": 3_460_101_558_850_304, "banker": 3_495_551_656_153_85
 
 
 @pytest.mark.parametrize("side", ["player", "banker"])
-def test_dragon_bonus_counts(side):
+def test_dragon_bonus_counts(side: str) -> None:
     line = dragon_line(side, DRAGON_BONUS)
-    counts = {}
+    counts: dict[str, int] = {}
     for result, n in result_counts(EIGHT_DECKS).items():
         counts[line(result)] = counts.get(line(result), 0) + n
     assert {k: v for k, v in counts.items() if k != "lose"} == DRAGON_COUNTS[side]
@@ -178,25 +180,25 @@ DRAGON_EDGES = [  # decks, player side, banker side (WoO-D)
 
 
 @pytest.mark.parametrize("decks, player, banker", DRAGON_EDGES)
-def test_dragon_bonus_edges(decks, player, banker):
+def test_dragon_bonus_edges(decks: int, player: str, banker: str) -> None:
     assert percent(b.house_edge(dragon_bonus_bet("player", OXFORD.changed(decks=decks))), 2) == player
     assert percent(b.house_edge(dragon_bonus_bet("banker", OXFORD.changed(decks=decks))), 2) == banker
 
 
-def test_dragon_bonus_eight_deck_edges_to_four_places():  # WoO-D: returns -0.026517 and -0.093731
+def test_dragon_bonus_eight_deck_edges_to_four_places() -> None:  # WoO-D: returns -0.026517 and -0.093731
     assert percent(b.house_edge(dragon_bonus_bet("player")), 4) == "2.6517%"
     assert percent(b.house_edge(dragon_bonus_bet("banker")), 4) == "9.3731%"
 
 
-def test_the_second_dragon_table_pays_less_on_7s_and_more_on_4s():
-    standard, cypress = DRAGON_BONUS.pays(), RULES["cypress-bayou-dragon"].dragon_bonus.pays()
-    assert (cypress["win by 7"], cypress["win by 4"]) == (4, 2)
+def test_the_second_dragon_table_pays_less_on_7s_and_more_on_4s() -> None:
+    standard, cypress = DRAGON_BONUS.pays(), RULES["cypress_bayou_dragon"].dragon_bonus.pays()
+    assert (cypress["win by 7"], cypress["win by 4"]) == (Fraction(4), Fraction(2))
     assert standard.keys() == cypress.keys()
     for side in ("player", "banker"):
-        assert 0 < b.house_edge(dragon_bonus_bet(side, RULES["cypress-bayou-dragon"])) < b.house_edge(dragon_bonus_bet(side))
+        assert 0 < b.house_edge(dragon_bonus_bet(side, RULES["cypress_bayou_dragon"])) < b.house_edge(dragon_bonus_bet(side))
 
 
-def test_a_dragon_bonus_on_an_unknown_side_is_refused():
+def test_a_dragon_bonus_on_an_unknown_side_is_refused() -> None:
     with pytest.raises(ValueError, match="a Dragon Bonus is placed on 'player' or 'banker', not 'tie'"):
         check_side("tie")
     with pytest.raises(ValueError, match="not 'Player'"):
@@ -207,21 +209,25 @@ BAD_BET_INPUT = [
     (lambda: banker_bet(OXFORD.changed(decks=0)), ValueError, "from 1 up, not 0"),
     (lambda: player_bet(OXFORD.changed(decks=2.0)), TypeError, "whole number"),
     (lambda: tie_bet(OXFORD, shoe=Shoe.from_values({0: 5})), ValueError, "the shoe has 5 cards"),
-    (lambda: tie_bet(OXFORD, shoe=(16, 4, 4, 4, 4, 4, 4, 4, 4, 4)), TypeError, "a shoe must be a Shoe, e.g. Shoe.of_decks(8)"),
-    (lambda: tie_bet("oxford"), TypeError, "baccarat rules must be a rules value such as baccarat.RULES['oxford']"),
-    (lambda: edge_bets("vegas"), TypeError, "baccarat rules must be a rules value such as baccarat.RULES['vegas']"),
+    (lambda: tie_bet(OXFORD, shoe=(16, 4, 4, 4, 4, 4, 4, 4, 4, 4)),  # type: ignore[arg-type]  # on purpose
+     TypeError, "a shoe must be a Shoe, e.g. Shoe.of_decks(8)"),
+    (lambda: tie_bet("oxford"), TypeError,  # type: ignore[arg-type]  # on purpose
+     "baccarat rules must be a rules value such as baccarat.RULES['oxford']"),
+    (lambda: edge_bets("vegas"), TypeError,  # type: ignore[arg-type]  # on purpose
+     "baccarat rules must be a rules value such as baccarat.RULES['vegas']"),
 ]
 
 
 @pytest.mark.parametrize("make, error, message", BAD_BET_INPUT)
-def test_bad_bet_input_is_a_clear_error(make, error, message):
+def test_bad_bet_input_is_a_clear_error(
+        make: Callable[[], object], error: type[TypeError] | type[ValueError], message: str) -> None:
     with pytest.raises(error, match=re.escape(message)):
         make()
 
 
-def test_bets_from_any_shoe_composition():
+def test_bets_from_any_shoe_composition() -> None:
     shoe = Shoe.from_values({0: 10, 9: 2, 8: 2})   # a naturals-rich remnant
-    for bet_id, bet in posted_bets(OXFORD, shoe):
+    for _, bet in posted_bets(OXFORD, shoe):
         assert b.p_win(bet) + b.p_lose(bet) + b.p_push(bet) == 1
 
 
@@ -229,7 +235,7 @@ def test_bets_from_any_shoe_composition():
 # Effect of removal
 
 @pytest.mark.parametrize("decks", [1, 2, 8])
-def test_removing_a_card_at_random_changes_nothing(decks):
+def test_removing_a_card_at_random_changes_nothing(decks: int) -> None:
     """Identity: sum over v of count(v) × EOR(v) = 0 exactly, i.e. sum over v of count(v) × EV(shoe less one v)
     equals N × EV(shoe), because a card nobody has seen is just another card of the shoe."""
     shoe = Shoe.of_decks(decks)
@@ -238,7 +244,7 @@ def test_removing_a_card_at_random_changes_nothing(decks):
         assert weighted_sum(effects, shoe, bet_id) == 0
 
 
-def test_the_identity_for_an_uneven_shoe():
+def test_the_identity_for_an_uneven_shoe() -> None:
     shoe = Shoe((30, 3, 0, 7, 2, 9, 1, 4, 0, 5))
     effects = effect_of_removal(RULES["ez"], shoe)       # EZ's Dragon 7 and Panda 8 obey it too
     assert set(effects) == {v for v in range(10) if shoe[v]}
@@ -246,35 +252,35 @@ def test_the_identity_for_an_uneven_shoe():
         assert weighted_sum(effects, shoe, bet_id) == 0
 
 
-def test_an_effect_is_the_difference_of_two_exact_enumerations():
+def test_an_effect_is_the_difference_of_two_exact_enumerations() -> None:
     full, less = expected_values(OXFORD, EIGHT_DECKS), expected_values(OXFORD, EIGHT_DECKS.without(4))
     assert effect_of_removal(OXFORD, EIGHT_DECKS)[4]["banker"] == less["banker"] - full["banker"]
 
 
-def test_small_cards_favour_the_banker_and_the_effects_are_tiny():
+def test_small_cards_favour_the_banker_and_the_effects_are_tiny() -> None:
     effects = effect_of_removal(OXFORD, EIGHT_DECKS)
     assert max(effects, key=lambda v: effects[v]["banker"]) == 4      # a 4 out of the shoe helps the banker most
     assert max(effects, key=lambda v: effects[v]["player"]) == 6      # a 6 out helps the player most
     assert all(abs(e["banker"]) < Fraction(1, 5000) for e in effects.values())
 
 
-def test_a_shoe_too_small_for_effects_of_removal():
+def test_a_shoe_too_small_for_effects_of_removal() -> None:
     with pytest.raises(ValueError, match="at least seven"):
         effect_of_removal(OXFORD, Shoe.from_values({0: 6}))
 
 
-def test_the_linear_estimate_is_exact_for_one_card():
+def test_the_linear_estimate_is_exact_for_one_card() -> None:
     effects = {v: e["player"] for v, e in effect_of_removal(OXFORD, EIGHT_DECKS).items()}
     full = expected_values(OXFORD, EIGHT_DECKS)["player"]
     assert linear_estimate(full, effects, EIGHT_DECKS, {6: 1}) == expected_values(OXFORD, EIGHT_DECKS.without(6))[
         "player"]
 
 
-def test_the_counter_gain_helpers():
+def test_the_counter_gain_helpers() -> None:
     assert estimate_variance({0: Fraction(1)}, Shoe.from_values({0: 10}), 0) == 0
     assert normal_cdf(0) == Fraction(1, 2)
     assert str(round(normal_cdf(-3), 8)) == "0.00134990"
-    assert favourable_chance(Fraction(1), 0) == 1 and counter_gain(Fraction(-1), 0) == 0
+    assert favourable_chance(Fraction(1), Fraction(0)) == 1 and counter_gain(Fraction(-1), Fraction(0)) == 0
     with pytest.raises(ValueError, match="the cards dealt must be from 0 to 9"):
         estimate_variance({0: Fraction(1)}, Shoe.from_values({0: 10}), 10)
 
@@ -282,11 +288,11 @@ def test_the_counter_gain_helpers():
 # ---------------------------------------------------------------------------------------------------------------
 # The command line
 
-def run(*args):
+def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "casino_math", *args], check=False, capture_output=True, text=True)
 
 
-def test_edges_json_for_baccarat():
+def test_edges_json_for_baccarat() -> None:
     result = run("edges", "--game", "baccarat", "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
@@ -297,21 +303,21 @@ def test_edges_json_for_baccarat():
     assert "house_edge_per_resolved" in rows["banker"] and "house_edge_per_resolved" not in rows["tie"]
 
 
-def test_edges_with_decks_and_rules():
+def test_edges_with_decks_and_rules() -> None:
     result = run("edges", "--game", "baccarat", "--decks", "6", "--rules", "tie-9-to-1", "--format", "json")
     report = json.loads(result.stdout)
-    assert report["decks"] == 6 and report["rules"] == "tie-9-to-1"
+    assert report["decks"] == 6 and report["rules"] == "tie_9_to_1"
     tie = next(row for row in report["bets"] if row["bet"] == "tie")
     assert percent(Fraction(tie["house_edge"]), 4) == "4.9313%"
 
 
-def test_edges_with_zero_decks_is_a_clear_error():
+def test_edges_with_zero_decks_is_a_clear_error() -> None:
     result = run("edges", "--game", "baccarat", "--decks", "0")
     assert result.returncode == 2
     assert "error: argument --decks: --decks must be a whole number from 1 up, not 0" in result.stderr
 
 
-def test_eor_json_shape():
+def test_eor_json_shape() -> None:
     result = run("eor", "--decks", "8", "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
@@ -323,14 +329,14 @@ def test_eor_json_shape():
         assert {k: Fraction(x) for k, x in row.items()} == effects[int(v)]
 
 
-def test_eor_table_and_errors():
+def test_eor_table_and_errors() -> None:
     result = run("eor", "--decks", "1")
     assert result.returncode == 0 and "dragon_bonus_banker" in result.stdout
     bad = run("eor", "--decks", "-1")
     assert bad.returncode == 2 and "from 1 up, not -1" in bad.stderr
 
 
-def test_counting_through_a_shoe_the_main_bets_are_rarely_favourable():
+def test_counting_through_a_shoe_the_main_bets_are_rarely_favourable() -> None:
     from casino_math.baccarat.eor import count_through_shoe, mean_cards_per_coup
 
     assert 4 < mean_cards_per_coup(EIGHT_DECKS) < 6

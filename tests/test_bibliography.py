@@ -19,7 +19,7 @@ def cited() -> set[str]:
     return {key.strip() for text in texts for keys in CITE.findall(text) for key in keys.split(",")}
 
 
-def test_every_entry_parses_and_every_cited_key_is_an_entry():
+def test_every_entry_parses_and_every_cited_key_is_an_entry() -> None:
     entries = parse_file(str(BOOK / "references.bib")).entries  # a brace left open is a syntax error here
     assert len(entries) >= 30
     missing = cited() - set(entries)

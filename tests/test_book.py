@@ -23,17 +23,17 @@ TYPED = re.compile(r"(?<![\w{`/])(\d+\.\d+\s?%|\d+/\d{2,}(?![\w/]))")
 GLUE = re.compile(r"\{glue[^}]*\}`[^`]*`")
 
 
-def ids(paths):
+def ids(paths: list[Path]) -> list[str]:
     return [str(p.relative_to(ROOT)) for p in paths]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
-def test_every_notebook_is_in_the_table_of_contents(path):
+def test_every_notebook_is_in_the_table_of_contents(path: Path) -> None:
     assert str(path.relative_to(ROOT).with_suffix("")) in toc_pages()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
-def test_notebooks_are_saved_with_outputs(path):
+def test_notebooks_are_saved_with_outputs(path: Path) -> None:
     cells = json.loads(path.read_text())["cells"]
     code = [c for c in cells if c["cell_type"] == "code" and "".join(c["source"]).strip()]
     executed = [c for c in code if c.get("execution_count") is not None]
@@ -41,7 +41,7 @@ def test_notebooks_are_saved_with_outputs(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
-def test_no_results_typed_into_prose(path):
+def test_no_results_typed_into_prose(path: Path) -> None:
     typed = []
     for cell in json.loads(path.read_text())["cells"]:
         if cell["cell_type"] == "markdown":
@@ -49,14 +49,14 @@ def test_no_results_typed_into_prose(path):
     assert typed == [], "glue these from casino_math instead of typing them"
 
 
-def test_every_chapter_has_its_colab_install_cell():
+def test_every_chapter_has_its_colab_install_cell() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "book" / "_ext" / "colab.py"), "--check"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
-def test_every_chart_cell_shows_its_chart(path):
+def test_every_chart_cell_shows_its_chart(path: Path) -> None:
     """A chart function closes its figure in pyplot and hands it back: a trailing ';' would hide it for good."""
     last_lines = ["".join(cell["source"]).strip().splitlines()[-1] for cell in json.loads(path.read_text())["cells"]
                   if cell["cell_type"] == "code" and "".join(cell["source"]).strip()]

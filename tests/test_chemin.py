@@ -12,6 +12,7 @@ from casino_math.baccarat.chemin import (
     CELLS,
     PLAYER_DRAWS,
     WITH_REPLACEMENT,
+    Cell,
     banker_expectation,
     banker_gain_count,
     banker_gains,
@@ -38,7 +39,7 @@ EIGHT = Shoe.of_decks(8)
 SIGN = {"banker": 1, "player": -1, "tie": 0}
 
 
-def brute_force_cells(shoe, player_draws_on_5):
+def brute_force_cells(shoe: Shoe, player_draws_on_5: bool) -> dict[Cell, tuple[int, ...]]:
     """Each cell's (reach, gain if the banker stands, gain if he draws), dealing every six cards in order."""
     cards = [v for v, n in enumerate(shoe.counts) for _ in range(n)]
     cells = {cell: [0, 0, 0] for cell in CELLS}
@@ -59,14 +60,14 @@ def brute_force_cells(shoe, player_draws_on_5):
 
 
 @pytest.mark.parametrize("player_draws_on_5", [True, False])
-def test_each_cell_matches_dealing_every_six_cards(player_draws_on_5):
+def test_each_cell_matches_dealing_every_six_cards(player_draws_on_5: bool) -> None:
     _, cells = cell_counts(TINY, player_draws_on_5)
     assert {c: tuple(v) for c, v in cells.items()} == brute_force_cells(TINY, player_draws_on_5)
 
 
 @pytest.mark.parametrize("decks", [1, 2, 8])
 @pytest.mark.parametrize("q", [Fraction(0), Fraction(9, 11), Fraction(1)])
-def test_the_cells_and_the_naturals_share_out_every_deal(decks, q):
+def test_the_cells_and_the_naturals_share_out_every_deal(decks: int, q: Fraction) -> None:
     shoe = Shoe.of_decks(decks)
     naturals = Fraction(sum(n for coup, n in dealt(shoe).counts if coup.natural), deals_total(shoe))
     reach = sum(q * cell_counts(shoe, True)[1][c].reach + (1 - q) * cell_counts(shoe, False)[1][c].reach
@@ -75,27 +76,27 @@ def test_the_cells_and_the_naturals_share_out_every_deal(decks, q):
 
 
 @pytest.mark.parametrize("player_draws_on_5", [True, False])
-def test_any_chart_gives_the_punto_banco_enumeration_of_that_chart(player_draws_on_5):
+def test_any_chart_gives_the_punto_banco_enumeration_of_that_chart(player_draws_on_5: bool) -> None:
     q = Fraction(player_draws_on_5)
     for chart in (STANDARD_DRAWING.banker_draws, frozenset(CELLS[::3]), frozenset()):
-        direct = dealt(EIGHT, DrawingRules(PLAYER_DRAWS[player_draws_on_5], chart))
+        direct = dealt(EIGHT, DrawingRules(player_draws=PLAYER_DRAWS[player_draws_on_5], banker_draws=chart))
         assert banker_expectation(EIGHT, q, chart) == Fraction(banker_gain_count(direct), deals_total(EIGHT))
 
 
 @pytest.mark.parametrize("q", [Fraction(0), Fraction(1, 3), Fraction(9, 11), Fraction(1)])
-def test_the_best_reply_beats_every_other_pure_reply_one_cell_away(q):
+def test_the_best_reply_beats_every_other_pure_reply_one_cell_away(q: Fraction) -> None:
     best = best_reply(EIGHT, q)
     value = banker_expectation(EIGHT, q, best)
     assert all(banker_expectation(EIGHT, q, best ^ {cell}) <= value for cell in CELLS)
 
 
-def test_each_cell_is_worth_its_better_choice():
+def test_each_cell_is_worth_its_better_choice() -> None:
     for cell, (stand, draw) in banker_gains(EIGHT, 1).items():
         assert (cell in best_reply(EIGHT, 1)) == (draw > stand)
 
 
 @pytest.mark.parametrize("decks", [1, 6, 8])
-def test_the_solution_is_a_saddle_point(decks):
+def test_the_solution_is_a_saddle_point(decks: int) -> None:
     shoe = Shoe.of_decks(decks)
     solution = solve(shoe)
     # the banker's mix leaves the player nothing to choose between, and the player's mix concedes no more
@@ -105,7 +106,7 @@ def test_the_solution_is_a_saddle_point(decks):
     assert all(0 <= p <= 1 for p in solution.banker.values())
 
 
-def test_eight_decks_the_player_mixes_on_5_and_the_banker_only_on_6_when_the_player_stood():
+def test_eight_decks_the_player_mixes_on_5_and_the_banker_only_on_6_when_the_player_stood() -> None:
     solution = solve(EIGHT)
     assert solution.player_draws_on_5 == Fraction(1662203, 2044584)
     assert {c: p for c, p in solution.banker.items() if 0 < p < 1} == {(6, STOOD): Fraction(1746774929, 4621782132)}
@@ -114,7 +115,8 @@ def test_eight_decks_the_player_mixes_on_5_and_the_banker_only_on_6_when_the_pla
     assert dl < dr and sl > sr       # no saddle point in pure strategies: both sides must mix
 
 
-def brute_force_cells_with_replacement(player_draws_on_5):
+def brute_force_cells_with_replacement(
+        player_draws_on_5: bool) -> dict[Cell, tuple[Fraction, ...]]:
     """Each cell's (reach, gain standing, gain drawing) with replacement, dealing every four first values in order and
     then each third card, every value weighted by its share of a deck (4 of 13 for 0, 1 of 13 for the others)."""
     weight = [4] + [1] * 9
@@ -138,13 +140,13 @@ def brute_force_cells_with_replacement(player_draws_on_5):
 
 
 @pytest.mark.parametrize("player_draws_on_5", [True, False])
-def test_with_replacement_each_cell_matches_dealing_every_value_in_order(player_draws_on_5):
+def test_with_replacement_each_cell_matches_dealing_every_value_in_order(player_draws_on_5: bool) -> None:
     _, cells = cell_chances_with_replacement(WITH_REPLACEMENT, player_draws_on_5)
     assert cells == brute_force_cells_with_replacement(player_draws_on_5)
 
 
-def test_kemeny_and_snells_model_has_the_review_s_exact_solution():
-    # Recomputed independently for the review of 2026-12-01 (the specialist in casino mathematics): with replacement
+def test_kemeny_and_snells_model_has_the_review_s_exact_solution() -> None:
+    # Recomputed independently for the review of 2026-12-01 (the specialist in casino mathematics) -> None: with replacement
     # the player draws on 5 with chance 9/11, the banker draws on 6 when the player stood with chance 859/2288, and
     # the game is worth 679568/53094899 to the banker.
     solution = solve(WITH_REPLACEMENT)
@@ -153,7 +155,7 @@ def test_kemeny_and_snells_model_has_the_review_s_exact_solution():
     assert solution.value == Fraction(679568, 53094899)
 
 
-def test_with_replacement_the_value_is_each_sides_mixed_payoff():
+def test_with_replacement_the_value_is_each_sides_mixed_payoff() -> None:
     solution, q = solve(WITH_REPLACEMENT), Fraction(9, 11)
     # the banker's mix makes the player's two choices worth the same, and both worth the value
     assert banker_expectation(WITH_REPLACEMENT, 1, solution.banker) == solution.value
@@ -163,14 +165,14 @@ def test_with_replacement_the_value_is_each_sides_mixed_payoff():
     assert q * dl + (1 - q) * sl == q * dr + (1 - q) * sr == solution.value
 
 
-def test_a_nearly_infinite_shoe_approaches_the_with_replacement_solution():
+def test_a_nearly_infinite_shoe_approaches_the_with_replacement_solution() -> None:
     # the chance of every six-card sequence from d decks tends to its chance with replacement as d grows
     huge, limit = solve(Shoe.of_decks(10**6)), solve(WITH_REPLACEMENT)
     assert abs(huge.player_draws_on_5 - limit.player_draws_on_5) < Fraction(1, 10**5)
     assert abs(huge.value - limit.value) < Fraction(1, 10**7)
 
 
-def test_the_casino_chart_is_a_best_reply_to_the_optimal_mix_but_guarantees_less_than_the_value():
+def test_the_casino_chart_is_a_best_reply_to_the_optimal_mix_but_guarantees_less_than_the_value() -> None:
     solution, chart = solve(EIGHT), STANDARD_DRAWING.banker_draws
     assert banker_expectation(EIGHT, solution.player_draws_on_5, chart) == solution.value
     guarantee = banker_guarantee(EIGHT, chart)
@@ -179,14 +181,14 @@ def test_the_casino_chart_is_a_best_reply_to_the_optimal_mix_but_guarantees_less
     assert f"{float(guarantee):.4%}" == "1.2351%"        # the review's figure for 8 decks
 
 
-def test_the_breakpoints_are_where_a_contested_cell_changes_its_best_choice():
+def test_the_breakpoints_are_where_a_contested_cell_changes_its_best_choice() -> None:
     points = breakpoints(EIGHT)
     assert points[0] == 0 and points[-1] == 1 and len(points) == 2 + len(contested_cells(EIGHT))
     for left, right in pairwise(points):
         assert best_reply(EIGHT, left + (right - left) / 3) == best_reply(EIGHT, right - (right - left) / 3)
 
 
-def test_the_casino_chart_departs_from_the_best_reply_in_two_cells_at_eight_decks():
+def test_the_casino_chart_departs_from_the_best_reply_in_two_cells_at_eight_decks() -> None:
     assert chart_differences(EIGHT) == [(4, 1), (6, STOOD)]
     for cell in chart_differences(EIGHT):
         # checked by the punto banco enumeration of the flipped chart itself, not by the cell sums
@@ -195,7 +197,7 @@ def test_the_casino_chart_departs_from_the_best_reply_in_two_cells_at_eight_deck
                for c in CELLS if c not in chart_differences(EIGHT))
 
 
-def test_flipping_a_cell_moves_the_banker_bet_by_its_drawing_advantage():
+def test_flipping_a_cell_moves_the_banker_bet_by_its_drawing_advantage() -> None:
     cell = (6, STOOD)
     before, after = chart_edges(OXFORD), chart_edges(OXFORD, flipped(STANDARD_DRAWING, cell))
     gain = banker_expectation(EIGHT, 1, flipped(STANDARD_DRAWING, cell).banker_draws) - banker_expectation(
@@ -206,7 +208,7 @@ def test_flipping_a_cell_moves_the_banker_bet_by_its_drawing_advantage():
         OXFORD.changed(banker_pays=1), flipped(STANDARD_DRAWING, cell))["banker"] == gain
 
 
-def test_bad_inputs_get_one_line_errors():
+def test_bad_inputs_get_one_line_errors() -> None:
     with pytest.raises(ValueError, match=r"^the player's probability of drawing on 5 is 3/2; a probability is from 0"):
         check_mix(Fraction(3, 2))
     with pytest.raises(TypeError, match="float"):
@@ -217,12 +219,12 @@ def test_bad_inputs_get_one_line_errors():
         banker_expectation(EIGHT, 1, {(5, 10)})
     with pytest.raises(ValueError, match=r"^the banker's probability of drawing in \(5, 4\) is 2"):
         banker_expectation(EIGHT, 1, {(5, 4): 2})
-    with pytest.raises(TypeError, match="^a shoe must be a Shoe"):
-        solve(8)
+    with pytest.raises(TypeError, match=r"^a shoe must be a Shoe"):
+        solve(8)  # type: ignore[arg-type]  # on purpose
 
 
 @pytest.mark.parametrize("decks, inside", [(1, False), (2, False), (6, True), (8, True)])
-def test_punto_banco_chart_is_a_best_reply_only_from_six_decks_up(decks, inside):
+def test_punto_banco_chart_is_a_best_reply_only_from_six_decks_up(decks: int, inside: bool) -> None:
     shoe = Shoe.of_decks(decks)
     found = best_reply_range(shoe, STANDARD_DRAWING.banker_draws)
     assert (found is not None) == inside
@@ -237,7 +239,7 @@ def test_punto_banco_chart_is_a_best_reply_only_from_six_decks_up(decks, inside)
     (13, 0, 6, 4, 0, 1, 5, 5, 4, 0),      # both sides mix
     (3, 4, 2, 4, 6, 5, 1, 0, 4, 4),       # the player's best is to draw on 5 every time
 ])
-def test_in_lopsided_shoes_each_side_still_guarantees_the_value(counts):
+def test_in_lopsided_shoes_each_side_still_guarantees_the_value(counts: tuple[int, ...]) -> None:
     shoe = Shoe(counts)
     solution = solve(shoe)
     assert min(banker_expectation(shoe, q, solution.banker) for q in (0, 1)) == solution.value

@@ -15,17 +15,17 @@ from casino_math import cli, cli_args
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(*args):
+def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "casino_math", *args], capture_output=True, text=True, check=False)
 
 
-def test_help_lists_the_subcommands():
+def test_help_lists_the_subcommands() -> None:
     result = run("--help")
     assert result.returncode == 0
     assert "edges" in result.stdout
 
 
-def test_importing_and_the_command_line_do_not_load_heavy_libraries():
+def test_importing_and_the_command_line_do_not_load_heavy_libraries() -> None:
     code = (
         "import sys, casino_math, casino_math.cli\n"
         "from casino_math import bets, distribution, display, session\n"
@@ -38,7 +38,7 @@ def test_importing_and_the_command_line_do_not_load_heavy_libraries():
     assert result.stdout.strip() == ""
 
 
-def test_unknown_game_is_a_clear_error():
+def test_unknown_game_is_a_clear_error() -> None:
     result = run("edges", "--game", "blackjack")
     assert result.returncode == 2
     assert "unknown game 'blackjack'; the games are:" in result.stderr
@@ -46,7 +46,7 @@ def test_unknown_game_is_a_clear_error():
 
 
 @pytest.mark.parametrize("game", cli.available_games())
-def test_edges_json_shape_for_every_game(game):
+def test_edges_json_shape_for_every_game(game: str) -> None:
     result = run("edges", "--game", game, "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
@@ -59,13 +59,13 @@ def test_edges_json_shape_for_every_game(game):
 
 
 @pytest.mark.parametrize("game", cli.available_games())
-def test_unknown_rules_name_lists_the_rules(game):
+def test_unknown_rules_name_lists_the_rules(game: str) -> None:
     result = run("edges", "--game", game, "--rules", "atlantis")
     assert result.returncode == 2
     assert f"unknown rules 'atlantis' for {game}; the rules are:" in result.stderr
 
 
-def test_edges_for_one_game_imports_no_other_game():
+def test_edges_for_one_game_imports_no_other_game() -> None:
     code = (
         "import io, sys, contextlib\n"
         "from casino_math import cli\n"
@@ -77,7 +77,7 @@ def test_edges_for_one_game_imports_no_other_game():
     assert result.stdout.strip() == ""
 
 
-def test_a_pay_table_in_the_text_table_is_printed_one_payout_a_line():
+def test_a_pay_table_in_the_text_table_is_printed_one_payout_a_line() -> None:
     lines = run("edges", "--game", "baccarat").stdout.splitlines()
     row = next(i for i, line in enumerate(lines) if line.startswith("dragon_bonus_player "))
     assert lines[row].split()[1:7] == ["win", "by", "9:", "30", "to", "1;"] and "8:" not in lines[row]
@@ -86,7 +86,7 @@ def test_a_pay_table_in_the_text_table_is_printed_one_payout_a_line():
     assert lines[row + 7].startswith("dragon_bonus_banker ")
 
 
-def test_edges_as_a_table_loads_neither_json_nor_shutil():
+def test_edges_as_a_table_loads_neither_json_nor_shutil() -> None:
     # Start-up is most of the command's time: json is loaded only for --format json, and the help formatter finds
     # the terminal's width without shutil (which would load the compression modules).
     code = (
@@ -100,7 +100,7 @@ def test_edges_as_a_table_loads_neither_json_nor_shutil():
     assert result.stdout.strip() == ""
 
 
-def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch):
+def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # The help is as wide as argparse's own formatter (which asks shutil) would make it.
     for columns in ("60", "100", "wide", "0", "-5"):
         monkeypatch.setenv("COLUMNS", columns)
@@ -114,16 +114,17 @@ def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch):
      {"game": "craps", "rules": "oxford", "bet": "field", "rounds": 2}),
     (("ruin", "--game", "craps", "--bet", "pass", "--bankroll", "1", "--goal", "2", "--rules", "quebec"),
      {"game": "craps", "rules": "quebec", "bet": "pass", "bankroll": 1, "goal": 2}),
-    (("eor", "--decks", "1", "--rules", "tie-9-to-1"), {"game": "baccarat", "rules": "tie-9-to-1", "decks": 1}),
+    (("eor", "--decks", "1", "--rules", "tie-9-to-1"), {"game": "baccarat", "rules": "tie_9_to_1", "decks": 1}),
 ])
-def test_every_json_report_echoes_its_inputs(args, echoed):
+def test_every_json_report_echoes_its_inputs(
+        args: tuple[str, ...] | tuple[str, str, str, str, str], echoed: dict[str, int | str]) -> None:
     result = run(*args, "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert {k: report[k] for k in echoed} == echoed
 
 
-def test_session_and_ruin_take_the_options_edges_takes():
+def test_session_and_ruin_take_the_options_edges_takes() -> None:
     # A craps bet with odds needs an odds policy; the echo and the caption say which, and the decks likewise.
     report = json.loads(run("session", "--game", "craps", "--bet", "pass_with_odds", "--odds", "2x", "--rounds", "1",
                             "--format", "json").stdout)
@@ -133,30 +134,31 @@ def test_session_and_ruin_take_the_options_edges_takes():
     assert "baccarat (oxford rules, 1 deck)" in table
 
 
-def test_a_rules_name_may_use_hyphens_or_underscores():
+def test_a_rules_name_may_use_hyphens_or_underscores() -> None:
     assert json.loads(run("edges", "--game", "roulette", "--rules", "single-zero", "--format", "json").stdout)["rules"] \
         == "single_zero"
     assert run("eor", "--rules", "tie_9_to_1", "--decks", "1").returncode == 0
 
 
-def test_a_reader_that_leaves_early_gets_no_traceback():
+def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
     # `... | head -1`: the reader closes the pipe after one line, of an output longer than a pipe holds (64 KiB).
     command = [sys.executable, "-m", "casino_math", "ruin", "--game", "roulette", "--bet", "red", "--bankroll", "10000",
                "--goal", "20000", "--exact"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
         process.stdout.readline()
         process.stdout.close()
         error = process.stderr.read().decode()
     assert "Traceback" not in error and "BrokenPipeError" not in error
 
 
-def test_a_short_exact_figure_comes_whole_with_its_decimal():
+def test_a_short_exact_figure_comes_whole_with_its_decimal() -> None:
     report = json.loads(run("ruin", "--game", "craps", "--bet", "pass", "--bankroll", "1", "--goal", "2",
                             "--format", "json").stdout)
     assert report["p_goal"] == "244/495" and report["p_goal_decimal"] == "0.4929292929"   # one pass bet decides
 
 
-def test_a_fraction_of_thousands_of_digits_is_summarised_and_given_whole_on_request():
+def test_a_fraction_of_thousands_of_digits_is_summarised_and_given_whole_on_request() -> None:
     # The long-run chapter's question: from 20 units to 40 on the banker bet (Python refuses str() past 4300 digits).
     args = ("ruin", "--game", "baccarat", "--bet", "banker", "--bankroll", "20", "--goal", "40", "--format", "json")
     report = json.loads(run(*args).stdout)
@@ -184,7 +186,8 @@ def test_a_fraction_of_thousands_of_digits_is_summarised_and_given_whole_on_requ
     (("ruin", "--game", "roulette", "--bet", "red", "--bankroll", "10", "--goal", "10000000"),
      "too big to work out exactly here"),
 ])
-def test_bad_options_are_one_line_errors(args, message):
+def test_bad_options_are_one_line_errors(
+        args: tuple[str, ...] | tuple[str, str, str, str, str] | tuple[str, str, str], message: str) -> None:
     result = run(*args)
     assert result.returncode == 2
     assert message in result.stderr

@@ -8,6 +8,7 @@ import sys
 from dataclasses import FrozenInstanceError, replace
 from decimal import Decimal
 from fractions import Fraction as F
+from typing import Any
 
 import pytest
 from sample_bets import EVERY_BET
@@ -24,7 +25,7 @@ TWO_DICE_TOTALS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2,
 
 
 @pytest.mark.parametrize("t, ways", TWO_DICE_TOTALS.items())
-def test_two_dice_totals_count_ordered_pairs(t, ways):
+def test_two_dice_totals_count_ordered_pairs(t: int, ways: int) -> None:
     assert two_dice().map(total)[t] == F(ways, 36)
 
 
@@ -36,7 +37,8 @@ def test_two_dice_totals_count_ordered_pairs(t, ways):
         (coin().map(lambda s: int(s == "H")), F(1, 2), F(1, 4)),  # Bernoulli(1/2): p and p(1-p)
     ],
 )
-def test_mean_and_variance_closed_forms(space, expected_mean, expected_variance):
+def test_mean_and_variance_closed_forms(
+        space: Distribution, expected_mean: F, expected_variance: F) -> None:
     assert E(space) == expected_mean
     assert space.variance() == expected_variance
 
@@ -55,14 +57,14 @@ BET_FACTS = [
 
 
 @pytest.mark.parametrize("bet, pw, pp, edge, fair", BET_FACTS, ids=lambda v: getattr(v, "name", None))
-def test_bet_facts(bet, pw, pp, edge, fair):
+def test_bet_facts(bet: Bet, pw: F, pp: F, edge: F, fair: F) -> None:
     assert b.p_win(bet) == pw
     assert b.p_push(bet) == pp
     assert b.house_edge_per_bet_made(bet) == edge
     assert b.fair_payout(bet) == fair
 
 
-def test_conventions_differ_exactly_as_defined():
+def test_conventions_differ_exactly_as_defined() -> None:
     high = BET_FACTS[-1][0]
     assert b.house_edge_per_bet_resolved(high) == F(1, 6) / (1 - F(1, 6))
     buy = Bet("heads", coin(), lambda s: "win" if s == "H" else "lose", {"win": 1, "lose": -1}, commission=F(1, 20))
@@ -73,7 +75,7 @@ def test_conventions_differ_exactly_as_defined():
     assert b.house_edge_per_round(slow) == F(1, 20) / F(5, 2)
 
 
-def test_smallest_whole_stake():
+def test_smallest_whole_stake() -> None:
     place_6 = simple_bet("place 6", two_dice(), lambda r: total(r) == 6, F(7, 6))
     place_5 = simple_bet("place 5", two_dice(), lambda r: total(r) == 5, F(7, 5))
     buy_4 = simple_bet("buy 4", two_dice(), lambda r: total(r) == 4, 2)
@@ -86,59 +88,63 @@ def test_smallest_whole_stake():
 
 
 @pytest.mark.parametrize("space", [die(), two_dice(), two_dice().map(total), coin()])
-def test_probabilities_sum_to_one(space):
+def test_probabilities_sum_to_one(space: Distribution) -> None:
     assert sum(space.values()) == 1
 
 
-def test_expectation_of_a_sum_is_the_sum_of_expectations():
+def test_expectation_of_a_sum_is_the_sum_of_expectations() -> None:
     for n in range(1, 6):
         assert E(die().repeated(n)) == n * E(die())
         assert die().repeated(n).variance() == n * die().variance()  # independent draws: variances add
 
 
-def test_sum_of_two_dice_as_convolution_matches_the_36_pairs():
+def test_sum_of_two_dice_as_convolution_matches_the_36_pairs() -> None:
     assert die() + die() == two_dice().map(total)
 
 
-def test_conditioning_identity():
+def test_conditioning_identity() -> None:
     space = two_dice()
-    a = lambda r: total(r) == 8
-    bb = lambda r: r[0] == r[1]
+    def a(r: tuple[int, int]) -> bool:
+        return total(r) == 8
+
+    def bb(r: tuple[int, int]) -> bool:
+        return r[0] == r[1]
+
     assert space.given(bb).P(a) == space.P(lambda r: a(r) and bb(r)) / space.P(bb)
 
 
-def test_probabilities_of_win_lose_push_sum_to_one():
+def test_probabilities_of_win_lose_push_sum_to_one() -> None:
     for bet, *_ in BET_FACTS:
         assert b.p_win(bet) + b.p_lose(bet) + b.p_push(bet) == 1
 
 
 @pytest.mark.parametrize("scale", [2, 5, F(1, 4)])
-def test_house_edge_is_invariant_under_scaling_the_stake(scale):
+def test_house_edge_is_invariant_under_scaling_the_stake(scale: F | int) -> None:
     for bet, *_ in BET_FACTS:
         scaled = Bet(bet.name, bet.space, bet.line, {k: v * scale for k, v in bet.pays.items()})
         assert b.expected_value(scaled) == scale * b.expected_value(bet)
         assert -b.expected_value(scaled) / scale == b.house_edge(bet)
 
 
-def test_fair_payout_makes_the_expected_value_zero():
+def test_fair_payout_makes_the_expected_value_zero() -> None:
     for bet, *_ in BET_FACTS:
         fair = Bet(bet.name, bet.space, bet.line, {**bet.pays, "win": b.fair_payout(bet)})
         assert b.expected_value(fair) == 0
 
 
-def test_sympy_fair_payout_agrees_with_exact_solution():
+def test_sympy_fair_payout_agrees_with_exact_solution() -> None:
     from casino_math import symbolic
 
     for bet, *_ in BET_FACTS:
         assert symbolic.solve_fair_payout(bet) == symbolic.rational(b.fair_payout(bet))
 
 
-def test_distributions_are_immutable():
+def test_distributions_are_immutable() -> None:
     d = die()
     with pytest.raises(AttributeError, match="immutable"):
         d._p = {}
     with pytest.raises(TypeError):
-        d[1] = F(1, 2)
+        d[1] = F(1, 2)  # type: ignore[index]  # what an immutable distribution refuses
 
 
 # ---------------------------------------------------------------- bad input
@@ -153,7 +159,8 @@ def test_distributions_are_immutable():
         ({"a": "1/2", "b": F(1, 2)}, TypeError, r"is a str; use a Fraction or an integer count"),
     ],
 )
-def test_bad_probabilities(probabilities, error, message):
+def test_bad_probabilities(
+        probabilities: Any, error: type[Exception], message: str) -> None:          # any input, good or bad
     with pytest.raises(error, match=message):
         Distribution(probabilities)
 
@@ -166,17 +173,18 @@ def test_bad_probabilities(probabilities, error, message):
         ({"a": 0}, ValueError, r"at least one outcome must be possible"),
     ],
 )
-def test_bad_counts(counts, error, message):
+def test_bad_counts(
+        counts: Any, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         Distribution.from_counts(counts)
 
 
-def test_float_payout_is_refused():
+def test_float_payout_is_refused() -> None:
     with pytest.raises(TypeError, match=r"payout on line 'win'.*is a float; use a Fraction"):
-        simple_bet("bad", die(), lambda f: f == 6, 4.5)
+        simple_bet("bad", die(), lambda f: f == 6, 4.5)  # type: ignore[arg-type]  # on purpose
 
 
-def test_pay_table_line_the_rule_never_produces():
+def test_pay_table_line_the_rule_never_produces() -> None:
     # The rule sends a 6 to "jackpot", a line the pay table does not have.
     with pytest.raises(ValueError, match=r"lands on line 'jackpot', which is not in the pay table; its lines are"):
         Bet("bad", die(), lambda f: "jackpot" if f == 6 else "lose", {"win": 4, "lose": -1})
@@ -191,35 +199,35 @@ def test_pay_table_line_the_rule_never_produces():
         ({"rounds": 0}, ValueError, r"^bet 'the 6': the expected number of rounds must be positive$"),
     ],
 )
-def test_bad_bet(changes, error, message):
+def test_bad_bet(changes: dict[str, F] | dict[str, dict[int, F]] | dict[str, float] | dict[str, int], error: type[TypeError] | type[ValueError], message: str) -> None:
     # replace() builds a new Bet through its constructor, so every check runs again.
     with pytest.raises(error, match=message):
         replace(one_face_bet(4), **changes)
 
 
-def test_whole_number_payouts_are_kept_as_fractions():
+def test_whole_number_payouts_are_kept_as_fractions() -> None:
     bet = Bet("heads", coin(), lambda s: "win" if s == "H" else "lose", {"win": 1, "lose": -1}, rounds=2)
     assert [type(x) for x in (*bet.pays.values(), bet.commission, bet.rounds)] == [F, F, F, F]
     assert replace(bet, name="tails").pays == bet.pays
 
 
-def test_bets_are_immutable():
+def test_bets_are_immutable() -> None:
     with pytest.raises(FrozenInstanceError):
-        one_face_bet(4).commission = F(1, 20)
+        one_face_bet(4).commission = F(1, 20)  # type: ignore[misc]  # what a frozen bet refuses
 
 
-def test_fair_payout_of_missing_line():
+def test_fair_payout_of_missing_line() -> None:
     with pytest.raises(ValueError, match=r"has no line 'push'; its lines are \['lose', 'win'\]"):
         b.fair_payout(one_face_bet(4), "push")
 
 
-def test_exact_refuses_bool_and_float():
+def test_exact_refuses_bool_and_float() -> None:
     with pytest.raises(TypeError, match="bool"):
         exact(True)
     assert exact(3) == F(3)
 
 
-def test_P_of_a_collection_and_a_predicate_agree():
+def test_P_of_a_collection_and_a_predicate_agree() -> None:
     assert P({2, 4, 6}, die()) == P(lambda f: f % 2 == 0, die()) == F(1, 2)
 
 
@@ -227,7 +235,7 @@ def test_P_of_a_collection_and_a_predicate_agree():
 
 
 @pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{game}-{bet_id}" for game, bet_id, _ in EVERY_BET])
-def test_lattice_gives_back_the_distribution(game, bet_id, bet):
+def test_lattice_gives_back_the_distribution(game: str, bet_id: str, bet: Bet) -> None:
     lattice = bet.net().lattice()
     assert lattice.distribution() == bet.net()                                 # the identity: nothing lost
     assert sum(lattice.counts.values()) == lattice.denominator                 # the counts are all the ways
@@ -235,13 +243,13 @@ def test_lattice_gives_back_the_distribution(game, bet_id, bet):
     assert lattice.pushes + sum(lattice.moves.values()) == lattice.denominator
 
 
-def test_banker_lattice_moves_in_twentieths():
+def test_banker_lattice_moves_in_twentieths() -> None:
     lattice = baccarat.banker_bet().net().lattice()
     assert lattice.scale == 20 and sorted(lattice.moves) == [-20, 19]         # lose 1 unit, win 19/20
     assert lattice.outcome(19) == F(19, 20)
 
 
-def test_lattice_is_smallest():
+def test_lattice_is_smallest() -> None:
     assert Distribution({F(1, 2): F(1, 3), F(-1, 2): F(2, 3)}).lattice() == Lattice({-1: 2, 1: 1}, 2, 3)
 
 
@@ -254,19 +262,20 @@ def test_lattice_is_smallest():
     (-1, "a seed", 0, ValueError, r"^a seed must be a whole number from 0 up, not -1$"),
     (5, "the goal", 6, ValueError, r"^the goal must be a whole number from 6 up, not 5$"),
 ])
-def test_whole_errors(value, what, least, error, message):
+def test_whole_errors(
+        value: F | bool | float | str, what: str, least: int | None, error: type[TypeError] | type[ValueError], message: str) -> None:
     with pytest.raises(error, match=message):
         whole(value, what, least)
 
 
-def test_whole_accepts_whole_numbers():
+def test_whole_accepts_whole_numbers() -> None:
     assert whole(0, "x", least=0) == 0 and whole(10**5000, "x", least=1) == 10**5000
     assert [is_whole(v) for v in (1, 1.0, True, F(1), "1")] == [True, False, False, False, False]
 
 
 @pytest.mark.parametrize("n", [0, 1, 9, 10, 99, 100, 10**4299, 10**4300 - 1, 10**4300, 3**20000, -(10**9000)],
                          ids=lambda n: f"{n.bit_length()} bits")
-def test_digit_count_without_writing_the_number(n):
+def test_digit_count_without_writing_the_number(n: int) -> None:
     old = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)                    # only the test writes the number out, to check the count
     try:
@@ -283,5 +292,5 @@ def test_digit_count_without_writing_the_number(n):
     (F(1, 10**5000 + 7), 4, Decimal("1.000E-5000")),
     (F(0), 5, Decimal(0)),
 ], ids=range(6))
-def test_as_decimal(q, significant, expected):
+def test_as_decimal(q: F, significant: int, expected: Decimal) -> None:
     assert as_decimal(q, significant) == expected

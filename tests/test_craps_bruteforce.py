@@ -12,16 +12,17 @@ the library's closed forms.  Two independent checks:
   the 36 rolls of (result, or v(next state)) / 36, by Gaussian elimination.
 """
 
+from collections.abc import Callable
 from fractions import Fraction as F
-from itertools import product
+from typing import Any
 
 import pytest
 
 from casino_math.bets import expected_value, p_lose, p_push, p_win
 from casino_math.craps import BET_IDS, OXFORD, QUEBEC, RULES, VEGAS, bet
-from casino_math.craps.rules import UP_FRONT
+from casino_math.craps.rules import UP_FRONT, CrapsRules
 
-ROLLS = list(product(range(1, 7), repeat=2))  # the 36 ordered rolls
+ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # the 36 ordered rolls
 ROLLS_WALKED = 120
 POINTS = (4, 5, 6, 8, 9, 10)
 COME_OUT = "come-out"
@@ -30,9 +31,16 @@ COME_OUT = "come-out"
 # --- The bets, restated roll by roll from the rules in words -------------------------------------------
 # A machine's settle(state, roll) returns ("done", net, put_down) or ("next", state).
 
+#: A bet's state between rolls: waiting for its come-out roll, or on its point.
+State = str | int
+#: One roll's step: ("done", net, put down) or ("next", state).
+Step = tuple[Any, ...]
+#: A machine: the step a roll makes from a state.
+Settle = Callable[[State, tuple[int, int]], Step]
 
-def pass_machine(rules, odds=None):
-    def settle(state, roll):
+
+def pass_machine(rules: CrapsRules, odds: dict[int, F] | None = None) -> Settle:
+    def settle(state: State, roll: tuple[int, int]) -> Step:
         t = sum(roll)
         if state == COME_OUT:
             if t in (7, 11):
@@ -40,6 +48,7 @@ def pass_machine(rules, odds=None):
             if t in (2, 3, 12):
                 return "done", F(-1), F(1)
             return "next", t
+        assert isinstance(state, int)          # on its point
         odds_bet = F(odds.get(state, 0)) if odds else F(0)
         true_pays = {4: F(2), 10: F(2), 5: F(3, 2), 9: F(3, 2), 6: F(6, 5), 8: F(6, 5)}[state]
         if t == state:
@@ -51,8 +60,8 @@ def pass_machine(rules, odds=None):
     return settle
 
 
-def dont_pass_machine(rules, odds=None):
-    def settle(state, roll):
+def dont_pass_machine(rules: CrapsRules, odds: dict[int, F] | None = None) -> Settle:
+    def settle(state: State, roll: tuple[int, int]) -> Step:
         t = sum(roll)
         if state == COME_OUT:
             if t == 12:
@@ -63,8 +72,9 @@ def dont_pass_machine(rules, odds=None):
                 return "done", F(-1), F(1)
             return "next", t
         # lay odds: bet enough to win the policy's multiple of the line bet
+        assert isinstance(state, int)
         to_win = F(odds.get(state, 0)) if odds else F(0)
-        laid = to_win * {4: 2, 10: 2, 5: F(3, 2), 9: F(3, 2), 6: F(6, 5), 8: F(6, 5)}[state]
+        laid = to_win * {4: F(2), 10: F(2), 5: F(3, 2), 9: F(3, 2), 6: F(6, 5), 8: F(6, 5)}[state]
         if t == 7:
             return "done", 1 + to_win, 1 + laid
         if t == state:
@@ -74,10 +84,10 @@ def dont_pass_machine(rules, odds=None):
     return settle
 
 
-def race_machine(number, wins_on, win_pays, up_front=F(0)):
+def race_machine(number: int, wins_on: int, win_pays: F, up_front: F = F(0)) -> Settle:
     """A place, buy or lay bet: number vs 7; up_front is a commission paid when the bet is made."""
 
-    def settle(state, roll):
+    def settle(state: State, roll: tuple[int, int]) -> Step:
         t = sum(roll)
         if t in (number, 7):
             return "done", (win_pays if t == wins_on else F(-1)) - up_front, 1 + up_front
@@ -86,8 +96,8 @@ def race_machine(number, wins_on, win_pays, up_front=F(0)):
     return settle
 
 
-def hardway_machine(number, pays):
-    def settle(state, roll):
+def hardway_machine(number: int, pays: int) -> Settle:
+    def settle(state: State, roll: tuple[int, int]) -> Step:
         t = sum(roll)
         if roll == (number // 2, number // 2):
             return "done", F(pays), F(1)
@@ -98,13 +108,13 @@ def hardway_machine(number, pays):
     return settle
 
 
-def machine_for(bet_id, rules):
+def machine_for(bet_id: str, rules: CrapsRules) -> Settle:
     if bet_id in ("pass", "come"):
         return pass_machine(rules)
     if bet_id in ("dont_pass", "dont_come"):
         return dont_pass_machine(rules)
-    kind, number = bet_id.split("_")
-    number = int(number)
+    kind, digits = bet_id.split("_")
+    number = int(digits)
     c = F(5, 100)
     if kind == "place":
         return race_machine(number, number, {4: F(9, 5), 5: F(7, 5), 6: F(7, 6)}[min(number, 14 - number)])
@@ -126,12 +136,15 @@ def machine_for(bet_id, rules):
 # --- The two independent solvers ---------------------------------------------------------------------
 
 
-def walk(settle, rolls=ROLLS_WALKED):
+def walk(
+        settle: Settle, rolls: int = ROLLS_WALKED) -> tuple[dict[tuple[F, F], F], F, F]:
     """Walk the distribution of states roll by roll: the probability of each net result, the expected
     number of rolls, and the mass still undecided after ``rolls`` rolls."""
-    alive, results, expected_rolls = {COME_OUT: F(1)}, {}, F(0)
+    alive: dict[State, F] = {COME_OUT: F(1)}
+    results: dict[tuple[F, F], F] = {}
+    expected_rolls = F(0)
     for n in range(1, rolls + 1):
-        after = {}
+        after: dict[State, F] = {}
         for state, mass in alive.items():
             for roll in ROLLS:
                 outcome = settle(state, roll)
@@ -145,7 +158,7 @@ def walk(settle, rolls=ROLLS_WALKED):
     return results, expected_rolls, sum(alive.values(), F(0))
 
 
-def solve_exactly(settle, value):
+def solve_exactly(settle: Callable[..., Any], value: Callable[..., Any] | None) -> F:
     """Solve v(s) = sum over rolls of value(result) or v(next) / 36 exactly, and return v(come-out).
 
     ``value(net, put_down)`` is what a finished bet contributes; with value = 1 for every result and an
@@ -175,7 +188,7 @@ def solve_exactly(settle, value):
     return gauss(matrix)[index[COME_OUT]]
 
 
-def gauss(matrix):
+def gauss(matrix: list[list[F]]) -> list[F]:
     n = len(matrix)
     for col in range(n):
         pivot = next(r for r in range(col, n) if matrix[r][col] != 0)
@@ -184,7 +197,7 @@ def gauss(matrix):
         for r in range(n):
             if r != col and matrix[r][col] != 0:
                 factor = matrix[r][col]
-                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col])]
+                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col], strict=True)]
     return [row[-1] for row in matrix]
 
 
@@ -192,16 +205,16 @@ MULTI_ROLL = [b for b in BET_IDS if b.split("_")[0] in ("pass", "dont", "come", 
               and not b.endswith("with_odds")]
 
 
-def cases(bet_ids):
+def cases(bet_ids: list[str]) -> list[tuple[str, str]]:
     return [(b, name) for name, rules in RULES.items() for b in bet_ids if b in rules.bets]
 
 
 @pytest.mark.parametrize("bet_id, rules_name", cases(MULTI_ROLL))
-def test_multi_roll_bet_against_the_roll_by_roll_machine(bet_id, rules_name):
+def test_multi_roll_bet_against_the_roll_by_roll_machine(bet_id: str, rules_name: str) -> None:
     rules = RULES[rules_name]
     the_bet, settle = bet(bet_id, rules), machine_for(bet_id, rules)
 
-    def chance(keep):
+    def chance(keep: Callable[..., Any]) -> F:
         return solve_exactly(settle, lambda net, put_down: F(int(keep(net))))
 
     assert chance(lambda net: net > 0) == p_win(the_bet)
@@ -212,7 +225,7 @@ def test_multi_roll_bet_against_the_roll_by_roll_machine(bet_id, rules_name):
 
 
 @pytest.mark.parametrize("bet_id", ["pass", "dont_pass", "place_4", "hard_10", "lay_6"])
-def test_the_bounded_walk_brackets_the_exact_answer(bet_id):
+def test_the_bounded_walk_brackets_the_exact_answer(bet_id: str) -> None:
     the_bet = bet(bet_id)
     results, rolls_so_far, undecided = walk(machine_for(bet_id, OXFORD))
     assert undecided < F(1, 10**10)
@@ -224,7 +237,7 @@ def test_the_bounded_walk_brackets_the_exact_answer(bet_id):
 
 
 @pytest.mark.parametrize("side, policy", [(s, p) for s in ("pass", "dont_pass") for p in ("2x", "3-4-5x", "10x")])
-def test_line_bet_with_full_odds_against_the_machine(side, policy):
+def test_line_bet_with_full_odds_against_the_machine(side: str, policy: str) -> None:
     from casino_math.craps.odds import odds_policy
 
     multiples = dict(odds_policy(policy).multiples)
@@ -254,7 +267,7 @@ UNITS = {  # the page's words: a unit on each number, an extra unit on one, half
 }
 
 
-def one_roll_net(bet_id, roll, rules):
+def one_roll_net(bet_id: str, roll: tuple[int, int], rules: CrapsRules) -> F:
     t = sum(roll)
     if bet_id == "field":
         if t in (5, 6, 7, 8):
@@ -266,7 +279,7 @@ def one_roll_net(bet_id, roll, rules):
 
 
 @pytest.mark.parametrize("bet_id, rules_name", cases(["field", *UNITS]))
-def test_single_roll_bet_over_the_36_rolls(bet_id, rules_name):
+def test_single_roll_bet_over_the_36_rolls(bet_id: str, rules_name: str) -> None:
     rules = RULES[rules_name]
     the_bet = bet(bet_id, rules)
     nets = [one_roll_net(bet_id, roll, rules) for roll in ROLLS]
@@ -277,11 +290,11 @@ def test_single_roll_bet_over_the_36_rolls(bet_id, rules_name):
     assert the_bet.net() == the_bet.space.map(lambda roll: one_roll_net(bet_id, roll, rules))
 
 
-def test_every_bet_id_is_checked_by_some_brute_force():
+def test_every_bet_id_is_checked_by_some_brute_force() -> None:
     checked = set(MULTI_ROLL) | {"field", *UNITS, "pass_with_odds", "dont_pass_with_odds"}
     assert checked == set(BET_IDS)
 
 
-def test_the_rules_values_compared_here_differ_where_they_should():
+def test_the_rules_values_compared_here_differ_where_they_should() -> None:
     assert QUEBEC.bets == ("pass", "dont_pass", "come", "dont_come", "field")
     assert VEGAS.field_pays[12] == 3 and OXFORD.field_pays[12] == 2

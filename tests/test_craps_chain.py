@@ -9,7 +9,7 @@ from casino_math.craps import RULES, bet, chain, line
 
 
 @pytest.mark.parametrize("rules_name", RULES)
-def test_the_chain_and_first_step_analysis_agree(rules_name):
+def test_the_chain_and_first_step_analysis_agree(rules_name: str) -> None:
     rules = RULES[rules_name]
     assert chain.chain_probability("pass", "win", rules) == line.p_pass_wins(rules) == F(244, 495)
     assert chain.chain_probability("dont_pass", "win", rules) == line.p_dont_pass_wins(rules) == F(949, 1980)
@@ -18,20 +18,20 @@ def test_the_chain_and_first_step_analysis_agree(rules_name):
 
 
 @pytest.mark.parametrize("side", ["pass", "dont_pass"])
-def test_absorption_probabilities_match_the_bet(side):
+def test_absorption_probabilities_match_the_bet(side: str) -> None:
     the_bet = bet(side)
     outcome = {"win": p_win(the_bet), "lose": p_lose(the_bet), "push": p_push(the_bet)}
     for result in chain.absorbing_states(side):
         assert chain.chain_probability(side, result) == outcome[result]
 
 
-def test_the_transition_matrix_is_stochastic():
+def test_the_transition_matrix_is_stochastic() -> None:
     P = chain.transition_matrix("dont_pass")
     assert all(sum(P.row(i)) == 1 for i in range(P.rows))
     assert all(x >= 0 for x in P)
 
 
-def test_the_fundamental_matrix_counts_visits_to_each_point():
+def test_the_fundamental_matrix_counts_visits_to_each_point() -> None:
     _Q, _R, N, B, _t = chain.line_chain()
     # From the come-out, the expected number of rolls spent waiting on point 4 is
     # P(point 4 is set) * 36 / (3 + 6) = 3/36 * 4.
@@ -40,7 +40,7 @@ def test_the_fundamental_matrix_counts_visits_to_each_point():
     assert sum(B.row(0)) == 1
 
 
-def test_decided_on_roll_n_sums_to_one_and_has_the_right_mean():
+def test_decided_on_roll_n_sums_to_one_and_has_the_right_mean() -> None:
     first = [line.p_decided_on_roll(n) for n in range(1, 400)]
     assert 1 - sum(first) < F(1, 10**40)
     mean = sum(n * p for n, p in enumerate(first, start=1))

@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 from fractions import Fraction as F
+from typing import Any
 
 import pytest
 
@@ -12,29 +13,30 @@ from casino_math.craps import BET_IDS
 LAYOUT = [b for b in BET_IDS if not b.endswith("_with_odds")]
 
 
-def edges(*args):
+def edges(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "casino_math", "edges", "--game", "craps", *args],
                           capture_output=True, text=True, check=False)
 
 
-def report(*args):
+def report(*args: str) -> dict[str, Any]:
     result = edges("--format", "json", *args)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    parsed: dict[str, Any] = json.loads(result.stdout)
+    return parsed
 
 
-def test_oxford_lists_every_bet_on_the_layout_in_order():
+def test_oxford_lists_every_bet_on_the_layout_in_order() -> None:
     rows = report()["bets"]
     assert [row["bet"] for row in rows] == LAYOUT
     assert len(LAYOUT) == 42
 
 
-def test_quebec_lists_only_the_single_chances():
+def test_quebec_lists_only_the_single_chances() -> None:
     assert [row["bet"] for row in report("--rules", "quebec")["bets"]] == [
         "pass", "dont_pass", "come", "dont_come", "field"]
 
 
-def test_odds_adds_the_line_bets_with_full_odds():
+def test_odds_adds_the_line_bets_with_full_odds() -> None:
     out = report("--odds", "3-4-5x")
     assert out["odds"] == "3-4-5x"
     rows = {row["bet"]: row for row in out["bets"]}
@@ -43,7 +45,7 @@ def test_odds_adds_the_line_bets_with_full_odds():
     assert rows["dont_pass_with_odds"]["house_edge"] == "3/1100"
 
 
-def test_the_extra_keys_appear_where_they_apply():
+def test_the_extra_keys_appear_where_they_apply() -> None:
     rows = {row["bet"]: row for row in report()["bets"]}
     assert rows["pass"]["expected_rolls"] == "557/165" and rows["pass"]["house_edge_per_roll"] == "7/1671"
     assert rows["dont_pass"]["house_edge_per_resolved"] == "27/1925"
@@ -54,14 +56,14 @@ def test_the_extra_keys_appear_where_they_apply():
     assert all(F(r["p_win"]) + F(r["p_lose"]) + F(r["p_push"]) == 1 for r in rows.values())
 
 
-def test_the_variant_takes_the_commission_from_the_win():
+def test_the_variant_takes_the_commission_from_the_win() -> None:
     rows = {row["bet"]: row for row in report("--rules", "vegas")["bets"]}
     assert rows["buy_4"]["house_edge"] == "1/60" and "house_edge_per_wager" not in rows["buy_4"]
     assert rows["field"]["house_edge"] == "1/36"
 
 
 @pytest.mark.parametrize("fmt", ["table", "csv"])
-def test_other_formats(fmt):
+def test_other_formats(fmt: str) -> None:
     result = edges("--format", fmt)
     assert result.returncode == 0 and "horn_high_12" in result.stdout
 
@@ -71,13 +73,13 @@ def test_other_formats(fmt):
     (["--odds", "lots"], "unknown odds policy 'lots'"),
     (["--decks", "8"], "--decks does not apply to craps"),
 ])  # fmt: skip
-def test_bad_options_are_clear_errors(args, message):
+def test_bad_options_are_clear_errors(args: list[str], message: str) -> None:
     result = edges(*args)
     assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
-def test_craps_and_its_command_do_not_import_heavy_libraries():
+def test_craps_and_its_command_do_not_import_heavy_libraries() -> None:
     code = (
         "import sys\n"
         "from casino_math import cli\n"

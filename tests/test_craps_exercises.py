@@ -10,6 +10,7 @@ import json
 import re
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,16 +21,16 @@ WAYS = {n: 6 - abs(n - 7) for n in range(2, 13)}
 POINTS = (4, 5, 6, 8, 9, 10)
 
 
-def p(n):
+def p(n: int) -> F:
     return F(WAYS[n], 36)
 
 
-def race(a, b=7):
+def race(a: int, b: int = 7) -> F:
     """P(a before b): a's share of the rolls that end the wait."""
     return F(WAYS[a], WAYS[a] + WAYS[b])
 
 
-def glued(chapter):
+def glued(chapter: str) -> dict[str, str]:
     """Every value the chapter glues, as the text the page shows."""
     cells = json.loads((BOOK / f"{chapter}.ipynb").read_text())["cells"]
     values = {}
@@ -41,33 +42,36 @@ def glued(chapter):
     return values
 
 
-def markdown(chapter):
+def markdown(chapter: str) -> str:
     cells = json.loads((BOOK / f"{chapter}.ipynb").read_text())["cells"]
     return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 
 
-def solutions_use(chapter):
+def solutions_use(chapter: str) -> set[str]:
     """The glue keys the chapter's exercise solutions show."""
     text = markdown(chapter).split("## Exercises", 1)[1].split("## Summary", 1)[0]
     return set(re.findall(r"\{glue:\}`([^`]+)`", text))
 
 
-def pct(q):
+def pct(q: F) -> str:
     return percent(q, 3)
 
 
+#: A state of the shooter's hand: "c" on a come-out roll, or a point by its ways (3, 4 or 5).
+State = int | str
+
 # --- the line bets and the shooter's hand ---------------------------------------------------------------------
 
-PASS_WINS = p(7) + p(11) + sum(p(q) * race(q) for q in POINTS)
+PASS_WINS = p(7) + p(11) + sum((p(q) * race(q) for q in POINTS), F(0))
 PASS_EDGE = 1 - 2 * PASS_WINS
-ROLLS = 1 + sum(p(q) * F(36, WAYS[q] + 6) for q in POINTS)
-SEVEN_OUT = sum(p(q) * race(7, q) for q in POINTS)
+ROLLS = 1 + sum((p(q) * F(36, WAYS[q] + 6) for q in POINTS), F(0))
+SEVEN_OUT = sum((p(q) * race(7, q) for q in POINTS), F(0))
 
 
-def hand_chain():
+def hand_chain() -> tuple[list[State], dict[tuple[State, State], F]]:
     """The shooter's hand, its points lumped by their ways (4 and 10 alike): moves among come-out and 3, 4, 5 ways."""
-    states = ["c", 3, 4, 5]
-    move = {("c", "c"): p(2) + p(3) + p(7) + p(11) + p(12)}
+    states: list[State] = ["c", 3, 4, 5]
+    move: dict[tuple[State, State], F] = {("c", "c"): p(2) + p(3) + p(7) + p(11) + p(12)}
     for w in (3, 4, 5):
         move["c", w] = 2 * F(w, 36)
         move[w, "c"] = F(w, 36)
@@ -75,16 +79,16 @@ def hand_chain():
     return states, move
 
 
-def hand_tail(n):
+def hand_tail(n: int) -> F:
     """P(L >= n), one roll at a time over the lumped chain."""
     states, move = hand_chain()
     at = {s: F(int(s == "c")) for s in states}
     for _ in range(n - 1):
-        at = {t: sum(at[s] * move.get((s, t), 0) for s in states) for t in states}
-    return sum(at.values())
+        at = {t: sum((at[s] * move.get((s, t), 0) for s in states), F(0)) for t in states}
+    return sum(at.values(), F(0))
 
 
-def hand_moments():
+def hand_moments() -> tuple[F, F]:
     """E[L] and E[L^2] from the come-out: first-step equations m = 1 + Q m and s = 1 + 2 Q m + Q s, solved exactly."""
     import sympy as sp
 
@@ -96,7 +100,7 @@ def hand_moments():
     return F(str(m[0])), F(str(s[0]))
 
 
-def line_expected():
+def line_expected() -> dict[str, object]:
     mean, second = hand_moments()
     variance = second - mean**2
     sd = F(round(float(variance) ** 0.5 * 100), 100)
@@ -132,13 +136,13 @@ def line_expected():
     }
 
 
-def odds_expected():
+def odds_expected() -> dict[str, object]:
     edge5 = PASS_EDGE / (1 + F(2, 3) * 5)
     made = {1 + odds * F(6, WAYS[q]) for q, odds in {4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3}.items()}
-    nets = {1: p(7) + p(11), -1: p(2) + p(3) + p(12)}
+    nets: dict[F, F] = {F(1): p(7) + p(11), F(-1): p(2) + p(3) + p(12)}
     for q, odds in {4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3}.items():
         nets[1 + odds * F(6, WAYS[q])] = nets.get(1 + odds * F(6, WAYS[q]), 0) + p(q) * race(q)
-        nets[-1 - odds] = nets.get(-1 - odds, 0) + p(q) * race(7, q)
+        nets[F(-1 - odds)] = nets.get(F(-1 - odds), F(0)) + p(q) * race(7, q)
     variance = sum(x * x * w for x, w in nets.items()) - PASS_EDGE**2
     place = {n: (6 - WAYS[n] * x) / F(WAYS[n] + 6) for n, x in ((4, F(9, 5)), (5, F(7, 5)), (6, F(7, 6)), (9, F(7, 5)))}
     return {
@@ -164,13 +168,13 @@ def odds_expected():
     }
 
 
-def one_roll_edge(wins, pays):
+def one_roll_edge(wins: list[int], pays: int) -> F:
     """The house edge of a one-unit bet that wins ``pays`` on the totals ``wins`` and loses 1 otherwise."""
     ways = sum(WAYS[n] for n in wins)
     return F(36 - ways - ways * pays, 36)
 
 
-def props_expected():
+def props_expected() -> dict[str, object]:
     edges = {"2": one_roll_edge([2], 30), "3": one_roll_edge([3], 15), "11": one_roll_edge([11], 15),
              "12": one_roll_edge([12], 30), "craps": one_roll_edge([2, 3, 12], 7)}
     x2 = {n: (30 if n == 2 else -1) for n in WAYS}
@@ -181,7 +185,7 @@ def props_expected():
     horn_mean = sum(WAYS[n] * horn[n] for n in WAYS) / F(36)
     horn_var = sum(WAYS[n] * horn[n] ** 2 for n in WAYS) / F(36) - horn_mean**2
 
-    def var(n, pays):
+    def var(n: int, pays: int) -> F:
         mean = (WAYS[n] * pays - (36 - WAYS[n])) / F(36)
         return (WAYS[n] * pays**2 + (36 - WAYS[n])) / F(36) - mean**2
 
@@ -205,13 +209,13 @@ def props_expected():
     }
 
 
-def compare_expected():
+def compare_expected() -> dict[str, object]:
     dont_wins = p(2) + p(3) + sum(p(q) * race(7, q) for q in POINTS)
     dont_edge = PASS_WINS - dont_wins                      # it loses when Pass wins; the 12 pushes
     crapless_points = [n for n in WAYS if n != 7]
     crapless_p = p(7) + sum(p(q) * race(q) for q in crapless_points)
-    crapless_rolls = 1 + sum(p(q) * F(36, WAYS[q] + 6) for q in crapless_points)
-    crapless_seven_out = sum(p(q) * race(7, q) for q in crapless_points)
+    crapless_rolls = 1 + sum((p(q) * F(36, WAYS[q] + 6) for q in crapless_points), F(0))
+    crapless_seven_out = sum((p(q) * race(7, q) for q in crapless_points), F(0))
     crapless_mean = crapless_rolls / crapless_seven_out
     return {
         "crapscompare_ex_best_oxford": "dont_pass and dont_come", "crapscompare_ex_best_oxford_pct": pct(dont_edge),
@@ -245,7 +249,7 @@ CHAPTERS = {"craps-line": line_expected, "craps-odds": odds_expected, "craps-pro
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_every_figure_a_solution_shows_is_derived_again(chapter):
+def test_every_figure_a_solution_shows_is_derived_again(chapter: str) -> None:
     shown = glued(chapter)
     expected = CHAPTERS[chapter]()
     for name, value in expected.items():
@@ -259,15 +263,17 @@ UNCHECKED = {"crapsline_ex_sim_wins", "crapsline_ex_sim_share", "crapsline_ex_si
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_no_solution_figure_goes_unchecked(chapter):
+def test_no_solution_figure_goes_unchecked(chapter: str) -> None:
     missing = solutions_use(chapter) - set(CHAPTERS[chapter]()) - UNCHECKED
     assert not missing, f"{chapter}: derive these here too: {sorted(missing)}"
 
 
-def test_the_simulation_solution_shows_the_run_of_the_code_it_prints():
+def test_the_simulation_solution_shows_the_run_of_the_code_it_prints() -> None:
     text = markdown("craps-line")
-    code = re.search(r"~~~python\n(.*?)~~~", text.split("craps-line-ex-simulate", 2)[2], re.DOTALL).group(1)
-    run = {}
+    found = re.search(r"~~~python\n(.*?)~~~", text.split("craps-line-ex-simulate", 2)[2], re.DOTALL)
+    assert found is not None, "the simulation solution prints its code"
+    code = found.group(1)
+    run: dict[str, Any] = {}
     exec(code, run)  # noqa: S102  (the book's own solution, as printed: 100,000 bets)
     shown = glued("craps-line")
     n = run["n_bets"]

@@ -19,6 +19,7 @@ from casino_math.bets import (
 from casino_math.craps import OXFORD, VEGAS, bet
 from casino_math.craps.line import expected_rolls_to_decision, p_pass_wins
 from casino_math.craps.odds import combined_house_edge
+from casino_math.craps.rules import CrapsRules
 from casino_math.display import percent
 
 WIZARD = "Wizard of Odds, Craps"
@@ -73,7 +74,8 @@ HOUSE_EDGES = [
 
 
 @pytest.mark.parametrize("bet_id, rules, edge, published, source", HOUSE_EDGES)
-def test_house_edge_matches_the_published_figure(bet_id, rules, edge, published, source):
+def test_house_edge_matches_the_published_figure(
+        bet_id: str, rules: CrapsRules, edge: F, published: str, source: str) -> None:
     assert house_edge(bet(bet_id, rules)) == edge
     assert percent(edge) == published, source
 
@@ -98,19 +100,19 @@ COMBINED = [
 
 
 @pytest.mark.parametrize("side, policy, edge, published", COMBINED)
-def test_combined_edge_with_full_odds(side, policy, edge, published):
+def test_combined_edge_with_full_odds(side: str, policy: str, edge: F, published: str) -> None:
     assert combined_house_edge(side, policy) == edge
     assert house_edge(bet(f"{side}_with_odds", OXFORD, policy)) == edge
     assert percent(edge, 3) == published
 
 
-def test_the_pass_line_figures():
+def test_the_pass_line_figures() -> None:
     assert p_pass_wins() == F(244, 495)
     assert expected_rolls_to_decision() == F(557, 165)                       # "3.376 rolls" (Wizard of Odds)
     assert percent(house_edge_per_round(bet("pass")), 2) == "0.42%"         # per roll (Wizard of Odds)
 
 
-def test_dont_pass_per_bet_made_and_per_bet_resolved():
+def test_dont_pass_per_bet_made_and_per_bet_resolved() -> None:
     dont = bet("dont_pass")
     assert house_edge_per_bet_made(dont) == F(3, 220)
     assert house_edge_per_bet_resolved(dont) == F(27, 1925)                 # 3/220 / (35/36)
@@ -129,6 +131,6 @@ PER_ROLL = [
 
 
 @pytest.mark.parametrize("bet_id, edge, published", PER_ROLL)
-def test_house_edge_per_roll(bet_id, edge, published):
+def test_house_edge_per_roll(bet_id: str, edge: F, published: str) -> None:
     assert house_edge_per_round(bet(bet_id)) == edge
     assert percent(edge) == published

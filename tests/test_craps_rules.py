@@ -33,53 +33,53 @@ OXFORD_PAGE = [
 
 
 @pytest.mark.parametrize("words, rule, payout", OXFORD_PAGE)
-def test_the_oxford_rules_value_says_what_the_page_says(words, rule, payout):
+def test_the_oxford_rules_value_says_what_the_page_says(words: str, rule: F, payout: F) -> None:
     assert rule == payout, words
 
 
-def test_the_horn_payouts_printed_on_the_page_are_derived_not_typed():
+def test_the_horn_payouts_printed_on_the_page_are_derived_not_typed() -> None:
     # "Horn 3 or 11 PAYS 3 to 1", "Horn 2 or 12 PAYS 6.75 to 1": net per whole horn bet.
     assert net_payouts("horn") == {"2 or 12": F(675, 100), "3 or 11": F(3)}
 
 
 @pytest.mark.parametrize("number", [4, 5, 6, 8, 9, 10])
-def test_buy_lay_and_odds_pay_true_odds(number):
+def test_buy_lay_and_odds_pay_true_odds(number: int) -> None:
     assert OXFORD.buy_pays[number] == OXFORD.take_odds_pays[number] == true_odds_against(number)
     assert OXFORD.lay_pays[number] == OXFORD.lay_odds_pays[number] == 1 / true_odds_against(number)
     assert expected_value(odds_bet(number)) == expected_value(odds_bet(number, "dont_pass")) == 0
 
 
-def test_quebec_defines_the_single_chances_and_field():
+def test_quebec_defines_the_single_chances_and_field() -> None:
     assert [b for b, _ in edge_bets(QUEBEC)] == ["pass", "dont_pass", "come", "dont_come", "field"]
     assert QUEBEC.bar == 12 and QUEBEC.field_pays == OXFORD.field_pays
     assert not QUEBEC.pass_may_be_withdrawn and QUEBEC.dont_may_be_withdrawn and not QUEBEC.dont_may_be_increased
 
 
-def test_the_variant_differs_from_oxford_in_three_rules_only():
+def test_the_variant_differs_from_oxford_in_three_rules_only() -> None:
     differ = {f for f in OXFORD.__dataclass_fields__ if getattr(OXFORD, f) != getattr(VEGAS, f)}
     assert differ == {"name", "source", "field_pays", "commission_paid", "odds_policy"}
     assert OXFORD.commission_paid == UP_FRONT and VEGAS.commission_paid == ON_WIN
 
 
 @pytest.mark.parametrize("rules_name", RULES)
-def test_every_bet_is_a_distribution_of_win_lose_push(rules_name):
+def test_every_bet_is_a_distribution_of_win_lose_push(rules_name: str) -> None:
     for bet_id, the_bet in edge_bets(RULES[rules_name]):
         assert p_win(the_bet) + p_lose(the_bet) + p_push(the_bet) == 1, bet_id
         assert sum(the_bet.space.values()) == 1
 
 
-def test_come_and_dont_come_are_the_line_bets_again():
+def test_come_and_dont_come_are_the_line_bets_again() -> None:
     for a, b in [("pass", "come"), ("dont_pass", "dont_come")]:
         assert bet(a).net() == bet(b).net() and bet(a).rounds == bet(b).rounds
 
 
-def test_first_step_identities():
+def test_first_step_identities() -> None:
     assert sum(ways(n) for n in range(2, 13)) == 36
     assert p_natural() + F(1, 9) + p_point() == 1
     assert all(race(p, 7) + race(7, p) == 1 for p in OXFORD.points)
 
 
-def test_contract_values_explain_the_withdrawal_rules():
+def test_contract_values_explain_the_withdrawal_rules() -> None:
     # Once a point is set, a Pass bet is worth less than nothing and a Don't bet more: the casino forbids
     # taking down the first and raising the second, and allows the reverse.
     for point in OXFORD.points:
@@ -92,5 +92,5 @@ def test_contract_values_explain_the_withdrawal_rules():
     assert pass_ev == expected_value(bet("pass"))
 
 
-def test_bet_ids_are_unique_and_complete():
+def test_bet_ids_are_unique_and_complete() -> None:
     assert len(set(BET_IDS)) == len(BET_IDS) == 44

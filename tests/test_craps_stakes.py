@@ -5,6 +5,7 @@ from fractions import Fraction as F
 import pytest
 
 from casino_math.craps import OXFORD, VEGAS, bet
+from casino_math.craps.rules import CrapsRules
 from casino_math.craps.stakes import (
     check_stake,
     dollars_paid,
@@ -43,24 +44,24 @@ SMALLEST = [
 
 
 @pytest.mark.parametrize("bet_id, rules, stake, why", SMALLEST)
-def test_smallest_whole_dollar_stake(bet_id, rules, stake, why):
+def test_smallest_whole_dollar_stake(bet_id: str, rules: CrapsRules, stake: int, why: str) -> None:
     the_bet, units = bet(bet_id, rules), units_of(bet_id)
     assert smallest_stake(the_bet, units) == stake, why
 
-    def payable(dollars):   # brute force: whole units, and every payout and commission whole
+    def payable(dollars: int) -> bool:   # brute force: whole units, and every payout and commission whole
         return dollars % units == 0 and all(d.denominator == 1 for d in dollars_paid(the_bet, dollars).values())
 
     assert payable(stake)
     assert not any(payable(smaller) for smaller in range(1, stake))
 
 
-def test_legal_stakes_are_the_multiples():
+def test_legal_stakes_are_the_multiples() -> None:
     assert legal_stakes(bet("place_6"), 30) == [6, 12, 18, 24, 30]
     assert legal_stakes(bet("horn"), 10, units=4) == [4, 8]
     assert nearest_legal_stakes(bet("horn"), 9, units=4) == [8, 12]
 
 
-def test_what_a_legal_stake_is_paid():
+def test_what_a_legal_stake_is_paid() -> None:
     assert dollars_paid(bet("horn"), 4) == {"2 or 12": F(27), "3 or 11": F(12)}
     assert dollars_paid(bet("lay_4"), 40) == {"win": F(20), "commission": F(1)}
     assert check_stake(bet("world"), 10, units=5) == 10
@@ -73,12 +74,12 @@ def test_what_a_legal_stake_is_paid():
     ("c_and_e", 3, r"a \$3 C & E bet .*2 equal units.* the nearest legal stakes are \$2 and \$4"),
     ("buy_4", 25, r"the commission would be \$5/4, about \$1.25.* the nearest legal stakes are \$20 and \$40"),
 ])  # fmt: skip
-def test_a_stake_that_cannot_be_paid_in_whole_dollars(bet_id, stake, message):
+def test_a_stake_that_cannot_be_paid_in_whole_dollars(bet_id: str, stake: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         check_stake(bet(bet_id), stake, units_of(bet_id))
 
 
 @pytest.mark.parametrize("stake", [0, -6, 6.0, "6", True])
-def test_a_stake_must_be_a_positive_whole_number_of_dollars(stake):
+def test_a_stake_must_be_a_positive_whole_number_of_dollars(stake: bool | float | str) -> None:
     with pytest.raises(ValueError, match="a stake is a positive whole number of dollars"):
         check_stake(bet("place_6"), stake)

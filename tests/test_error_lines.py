@@ -23,17 +23,17 @@ ERRORS = [
 ]
 
 
-def test_the_chapters_have_deliberate_errors_to_show():
+def test_the_chapters_have_deliberate_errors_to_show() -> None:
     assert len(ERRORS) >= 4
 
 
 @pytest.mark.parametrize("output", [o for _, o in ERRORS], ids=[f"{name}-{i}" for i, (name, _) in enumerate(ERRORS)])
-def test_an_error_keeps_its_own_line_and_nothing_else(output):
+def test_an_error_keeps_its_own_line_and_nothing_else(output: dict[str, list[str] | str]) -> None:
     traceback = ANSI.sub("", "\n".join(output["traceback"]))
     assert "Traceback" in traceback or "File " in traceback or "Cell In" in traceback  # frames to drop
     assert error_line(traceback) == f"{output['ename']}: {output['evalue']}"
 
 
-def test_a_message_of_several_lines_keeps_them():
+def test_a_message_of_several_lines_keeps_them() -> None:
     traceback = "Traceback (most recent call last):\n  File \"/x.py\", line 1\nValueError: first line\nsecond line"
     assert error_line(traceback) == "ValueError: first line\nsecond line"

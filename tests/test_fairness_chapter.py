@@ -55,7 +55,7 @@ def counts() -> dict[str, int]:
     return {p: spun.count(p) for p in WHEEL}
 
 
-def pct(x, digits: int = 2) -> str:
+def pct(x: Fraction | mpmath.mpf, digits: int = 2) -> str:
     """A probability as the prose shows it: a percent, rounded half up."""
     value = Decimal(mpmath.nstr(mpmath.mpf(x) * 100, 40)) if not isinstance(x, Fraction) else \
         Decimal(x.numerator * 100) / Decimal(x.denominator)
@@ -81,22 +81,25 @@ def tail(n: int, p: Fraction, k: int) -> Fraction:
     return Fraction(suffix_sums(n, a, b)[max(k, 0)], b**n)
 
 
-def chi_square_upper(x, df):
+def chi_square_upper(x: Fraction | mpmath.mpf, df: int) -> mpmath.mpf:
     """P(chi-square with df degrees of freedom >= x): mpmath's regularized upper incomplete gamma function."""
-    x = mpmath.mpf(x.numerator) / x.denominator if isinstance(x, Fraction) else mpmath.mpf(x)
-    return mpmath.gammainc(mpmath.mpf(df) / 2, x / 2, mpmath.inf, regularized=True)
+    value = mpmath.mpf(x.numerator) / x.denominator if isinstance(x, Fraction) else mpmath.mpf(x)
+    return mpmath.gammainc(mpmath.mpf(df) / 2, value / 2, mpmath.inf, regularized=True)
 
 
-def beta_upper(a: int, b: int, x: Fraction):
+def beta_upper(a: int, b: int, x: Fraction) -> mpmath.mpf:
     """P(T > x), T ~ Beta(a, b), by quadrature of the density split around its peak."""
-    density = lambda t: t ** (a - 1) * (1 - t) ** (b - 1) / mpmath.beta(a, b)
+
+    def density(t: mpmath.mpf) -> mpmath.mpf:
+        return t ** (a - 1) * (1 - t) ** (b - 1) / mpmath.beta(a, b)
+
     mean, sd = mpmath.mpf(a) / (a + b), mpmath.sqrt(mpmath.mpf(a) * b / ((a + b) ** 2 * (a + b + 1)))
     start = mpmath.mpf(x.numerator) / x.denominator
     cuts = sorted({start, *(c for c in (mean + s * sd for s in range(-12, 13)) if start < c < 1), mpmath.mpf(1)})
     return mpmath.quad(density, cuts)
 
 
-def test_the_log(book, counts):
+def test_the_log(book: dict[str, str], counts: dict[str, int]) -> None:
     assert sum(counts.values()) == SPINS and book["fair_spins"] == "3,800" and book["fair_seed"] == "2026"
     hot = max(WHEEL, key=lambda p: (counts[p], -WHEEL.index(p)))
     low = min(WHEEL, key=lambda p: (counts[p], WHEEL.index(p)))
@@ -105,7 +108,7 @@ def test_the_log(book, counts):
     assert book["fair_expected"] == "100" and book["fair_excess17"] == str(counts["17"] - 100)
 
 
-def test_the_chi_square_test_of_the_whole_wheel(book, counts):
+def test_the_chi_square_test_of_the_whole_wheel(book: dict[str, str], counts: dict[str, int]) -> None:
     expected = Fraction(SPINS, 38)
     statistic = sum((Fraction(c) - expected) ** 2 / expected for c in counts.values())
     assert book["fair_stat"] == f"{statistic.numerator}/{statistic.denominator}" and book["fair_df"] == "37"
@@ -133,7 +136,7 @@ def exact_short_p_value(spins: list[str]) -> Fraction:
     return Fraction(sum(w for (placed, squares), w in states.items() if placed == n and squares >= observed), 38**n)
 
 
-def test_the_short_log_its_exact_p_value_and_its_simulation(book):
+def test_the_short_log_its_exact_p_value_and_its_simulation(book: dict[str, str]) -> None:
     short = spins_of_the_log(38)
     statistic = Fraction(38, 38) * sum(short.count(p) ** 2 for p in WHEEL) - 38
     assert book["fair_short_spins"] == "38" and book["fair_short_stat"] == str(statistic)
@@ -148,7 +151,7 @@ def test_the_short_log_its_exact_p_value_and_its_simulation(book):
                                                  * (1 - mpmath.mpf(exact.numerator) / exact.denominator) / 9999))
 
 
-def test_one_pocket_and_the_hottest(book, counts):
+def test_one_pocket_and_the_hottest(book: dict[str, str], counts: dict[str, int]) -> None:
     p = Fraction(1, 38)
     assert book["fair_p17"] == pct(tail(SPINS, p, counts["17"]))
     critical = next(k for k in range(counts["17"] - 20, SPINS) if tail(SPINS, p, k) <= Fraction(1, 20))
@@ -165,7 +168,7 @@ def test_one_pocket_and_the_hottest(book, counts):
     assert book["fair_hot_low"] == pct(1 - (1 - mpmath.mpf(t.numerator) / t.denominator) ** 38)
 
 
-def test_the_posteriors(book, counts):
+def test_the_posteriors(book: dict[str, str], counts: dict[str, int]) -> None:
     assert book["fair_prior_above"] == pct(Fraction(35, 36) ** 37)
     k17, hot = counts["17"], int(book["fair_hot_hits"])
     assert (book["fair_post_a"], book["fair_post_b"]) == (str(1 + k17), str(37 + SPINS - k17))
@@ -183,7 +186,7 @@ def needed(chance: float, level: float = 0.05, power: float = 0.8) -> int:
     return int(-(-root**2 // 1))
 
 
-def test_the_power_and_the_spins_needed(book, counts):
+def test_the_power_and_the_spins_needed(book: dict[str, str], counts: dict[str, int]) -> None:
     assert book["fair_needed_35"] == f"{needed(1 / 35):,}" and book["fair_hours_35"] == f"{-(-needed(1 / 35) // 40):,}"
     assert book["fair_needed_30"] == f"{needed(1 / 30):,}" and book["fair_per_hour"] == "40"
     critical = int(book["fair_critical"])
@@ -196,12 +199,12 @@ def test_the_power_and_the_spins_needed(book, counts):
     assert book["fair_ex_power_33"] == pct(tail(n33, Fraction(1, 33), c33), 1)
 
 
-def growth(chance: Fraction, stake: Fraction):
+def growth(chance: Fraction, stake: Fraction) -> mpmath.mpf:
     p, f = mpmath.mpf(chance.numerator) / chance.denominator, mpmath.mpf(stake.numerator) / stake.denominator
     return p * mpmath.log(1 + 35 * f) + (1 - p) * mpmath.log(1 - f)
 
 
-def test_kelly_on_the_estimate(book, counts):
+def test_kelly_on_the_estimate(book: dict[str, str], counts: dict[str, int]) -> None:
     mean = Fraction(1 + counts["17"], 38 + SPINS)
     f_mean, f_true = (36 * mean - 1) / 35, (Fraction(36, 30) - 1) / 35
     assert book["fair_f_mean"] == pct(f_mean, 3) and book["fair_f_true"] == pct(f_true, 3)
@@ -219,7 +222,7 @@ def test_kelly_on_the_estimate(book, counts):
         exponent.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))), rel_eps=0.01)
 
 
-def test_the_exercises(book):
+def test_the_exercises(book: dict[str, str]) -> None:
     assert book["fair_ex_colour_stat"] == "10/9" and book["fair_ex_colour_df"] == "2"
     assert book["fair_ex_colour_p"] == pct(mpmath.exp(-mpmath.mpf(5) / 9))
     assert book["fair_ex_three"] == pct(tail(38, Fraction(1, 38), 3))
@@ -229,7 +232,7 @@ def test_the_exercises(book):
     assert book["fair_ex_sceptic_hot_mean"] == str(Fraction(100 + int(book["fair_hot_hits"]), 7600))
 
 
-def test_the_simulated_hottest_pocket_is_the_solutions_code_run_again():
+def test_the_simulated_hottest_pocket_is_the_solutions_code_run_again() -> None:
     rng = np.random.default_rng(2026)
     hottest = rng.multinomial(3800, [1 / 38] * 38, size=10_000).max(axis=1)
     share = Fraction(int((hottest >= 127).sum()), 10_000)

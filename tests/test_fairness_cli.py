@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 from math import comb
+from pathlib import Path
+from typing import Any
 
 import mpmath
 import pytest
@@ -23,17 +26,18 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           check=False)
 
 
-def report(*args: str) -> dict:
+def report(*args: str) -> dict[str, Any]:
     result = run(*args, "--format", "json")
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    found: dict[str, Any] = json.loads(result.stdout)
+    return found
 
 
-def csv(counts) -> str:
+def csv(counts: Iterable[int]) -> str:
     return ",".join(map(str, counts))
 
 
-def integrated_tail(x: Fraction, df: int):
+def integrated_tail(x: Fraction, df: int) -> mpmath.mpf:
     """P(chi-square >= x) by quadrature of the chi-square density, cut at x + 2^j."""
     mpmath.mp.dps = 40
     k, start = mpmath.mpf(df), mpmath.mpf(x.numerator) / x.denominator
@@ -41,7 +45,7 @@ def integrated_tail(x: Fraction, df: int):
     return mpmath.quad(density, [start, *(start + mpmath.mpf(2) ** j for j in range(-3, 13)), mpmath.inf])
 
 
-def test_the_json_report_gives_the_statistic_the_p_value_and_the_hot_pocket_exactly():
+def test_the_json_report_gives_the_statistic_the_p_value_and_the_hot_pocket_exactly() -> None:
     found = report("--counts", csv(COUNTS), "--exact")
     spins = sum(COUNTS)
     expected = Fraction(spins, 38)
@@ -62,14 +66,14 @@ def test_the_json_report_gives_the_statistic_the_p_value_and_the_hot_pocket_exac
     assert tail == Fraction(sum(comb(spins, j) * 37 ** (spins - j) for j in range(140, spins + 1)), 38**spins)
 
 
-def test_a_long_tail_is_summarised_unless_asked_for_whole_as_the_other_reports_do():
+def test_a_long_tail_is_summarised_unless_asked_for_whole_as_the_other_reports_do() -> None:
     found = report("--counts", csv(COUNTS))
     assert found["hot_pocket_tail"] is None and min(found["hot_pocket_tail_digits"]) > 6000
     assert found["hot_pocket_tail_decimal"].startswith("0.000115")
     assert found["game"] == "roulette" and found["rules"] == "oxford"
 
 
-def test_a_tie_goes_to_the_first_pocket_on_the_layout_and_a_short_tail_is_exact():
+def test_a_tie_goes_to_the_first_pocket_on_the_layout_and_a_short_tail_is_exact() -> None:
     counts = [0] * 38
     counts[WHEEL.index("00")] = counts[WHEEL.index("36")] = 2          # 00 and 36 tie
     found = report("--counts", csv(counts))
@@ -77,7 +81,7 @@ def test_a_tie_goes_to_the_first_pocket_on_the_layout_and_a_short_tail_is_exact(
     assert Fraction(found["hot_pocket_tail"]) == 1 - Fraction(37, 38) ** 4 - 4 * Fraction(1, 38) * Fraction(37, 38) ** 3
 
 
-def test_a_single_zero_wheel_takes_37_counts_and_the_spins_of_a_file_count_alike(tmp_path):
+def test_a_single_zero_wheel_takes_37_counts_and_the_spins_of_a_file_count_alike(tmp_path: Path) -> None:
     single = [3] * 37
     single[0] = 10
     found = report("--counts", csv(single), "--rules", "single-zero")
@@ -89,13 +93,13 @@ def test_a_single_zero_wheel_takes_37_counts_and_the_spins_of_a_file_count_alike
     assert by_file == by_counts
 
 
-def test_the_table_says_what_each_figure_is():
+def test_the_table_says_what_each_figure_is() -> None:
     table = run("--counts", csv(COUNTS)).stdout
     assert table.startswith("3840 spins (oxford rules): is the wheel fair? The hot pocket is 17, with 140 hits")
     assert "chi-square (37 degrees of freedom)" in table and "P(a fair pocket is hit 140 times or more)" in table
 
 
-def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide():
+def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide() -> None:
     # Ten spins, one pocket twice and eight once: the exact p-value is the chance of a repeat in ten fair spins,
     # 1 - 38 x 37 x ... x 29 / 38^10, about 0.727, where the chi-square tail says about 0.535.
     counts = [2 if pocket == "1" else 1 if pocket in {str(n) for n in range(2, 10)} else 0 for pocket in WHEEL]
@@ -108,7 +112,7 @@ def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide():
     assert "rough guide" not in run("--counts", csv([5] * 38)).stdout                      # 5 each: Cochran's rule holds
 
 
-@pytest.mark.parametrize(("args", "message"), [
+@pytest.mark.parametrize("args, message", [
     (("--counts", csv([5] * 37)), ("37 counts for a wheel of 38 pockets; give one count for each pocket, in the "
                                    "order 0, 00, 1, ..., 36")),
     (("--counts", csv([5] * 38), "--rules", "single_zero"), "38 counts for a wheel of 37 pockets"),
@@ -118,13 +122,13 @@ def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide():
     (("--spins", "/no/such/spins.txt"), "cannot read /no/such/spins.txt: No such file or directory"),
     (("--counts", csv([5] * 38), "--rules", "monte_carlo"), "unknown rules 'monte_carlo' for roulette"),
 ])
-def test_a_bad_log_is_a_one_line_error(args, message):
+def test_a_bad_log_is_a_one_line_error(args: tuple[str, ...], message: str) -> None:
     result = run(*args)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert message in result.stderr and result.stderr.count("\n") == 1
 
 
-def test_an_unknown_pocket_in_a_file_is_named_with_its_line(tmp_path):
+def test_an_unknown_pocket_in_a_file_is_named_with_its_line(tmp_path: Path) -> None:
     spins = tmp_path / "spins.txt"
     spins.write_text("17\n00\n\n37\n")
     result = run("--spins", str(spins))
@@ -132,12 +136,12 @@ def test_an_unknown_pocket_in_a_file_is_named_with_its_line(tmp_path):
     assert result.stderr.strip().endswith("spins.txt, line 4: 37 is not on the wheel; the pockets are 0, 00 and 1 to 36")
 
 
-def test_counts_and_spins_go_one_at_a_time():
+def test_counts_and_spins_go_one_at_a_time() -> None:
     assert "one of the arguments --counts --spins is required" in run().stderr
     assert "not allowed with argument" in run("--counts", "1", "--spins", "x").stderr
 
 
-def test_the_command_loads_neither_numpy_nor_the_kelly_module():
+def test_the_command_loads_neither_numpy_nor_the_kelly_module() -> None:
     code = ("import io, sys, contextlib\nfrom casino_math import cli\n"
             f"with contextlib.redirect_stdout(io.StringIO()): cli.main(['fairness', '--counts', '{csv(COUNTS)}'])\n"
             "print(','.join(m for m in ('numpy', 'sympy', 'casino_math.kelly', 'json') if m in sys.modules))")

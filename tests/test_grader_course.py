@@ -18,26 +18,32 @@ from classroom_helpers import BOOK, CLASSROOM, ROOT, answer_cell, by_student, gr
 
 import casino_math
 from casino_math.classroom import keys, public, variants
-from casino_math.classroom.checks import Exact
+from casino_math.classroom.checks import Check, Exact
 from casino_math.classroom.course import at
+
+#: The course made by init (the teacher's home, the course's folder), and the package's digest and the checkout's
+#: state before it.
+Term = tuple[Path, Path, tuple[str, str]]
+#: The roster's roulette submissions graded: the CSV's rows by student, the teacher's home, the course's folder.
+Graded = tuple[dict[str, dict[str, str]], Path, Path]
 
 ROSTER = "student,id,name,email,section\nana,4567,Ana Lima,ana@school.edu,A\nbo,4568,Bo Chen,bo@school.edu,A\n" \
          "cy,4569,Cy Diaz,cy@school.edu,B\n"
 
 
-def package_digest():
+def package_digest() -> str:
     root = Path(casino_math.__file__).parent
     return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
                                    and "__pycache__" not in p.parts)).hexdigest()
 
 
-def checkout_state():
+def checkout_state() -> str:
     return subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT, capture_output=True,
                           text=True, check=True).stdout
 
 
 @pytest.fixture(scope="module")
-def term(tmp_path_factory):
+def term(tmp_path_factory: pytest.TempPathFactory) -> Term:
     """A course made by init, built whole and for a roster, as the commands do it, from a folder outside the
     checkout; and what the package and the checkout looked like before."""
     before = package_digest(), checkout_state()
@@ -57,14 +63,14 @@ def term(tmp_path_factory):
     return home, course, before
 
 
-def test_init_makes_a_course_with_the_books_assignments_and_a_private_secret(term):
+def test_init_makes_a_course_with_the_books_assignments_and_a_private_secret(term: Term) -> None:
     _, course, _ = term
     assert at(course).names() == ["baccarat", "craps", "long-run", "roulette"]
     assert (course / "source" / "keys" / "roulette.py").read_text() == (BOOK / "source" / "keys" / "roulette.py").read_text()
-    assert (course / "secret").stat().st_mode & 0o777 == 0o600 and len(at(course).secret()) == 32
+    assert (course / "secret").stat().st_mode & 0o777 == 0o600 and len(secret_of(course)) == 32
 
 
-def test_init_refuses_a_folder_that_exists_and_a_source_that_is_no_course(tmp_path):
+def test_init_refuses_a_folder_that_exists_and_a_source_that_is_no_course(tmp_path: Path) -> None:
     taken = subprocess.run([*CLASSROOM, "init", str(tmp_path), "--from", str(BOOK)], capture_output=True, text=True,
                            check=False)
     assert taken.returncode == 2 and "already exists; init makes a new course folder" in taken.stderr
@@ -73,13 +79,13 @@ def test_init_refuses_a_folder_that_exists_and_a_source_that_is_no_course(tmp_pa
     assert nowhere.returncode == 2 and "book/assignments is not a course folder" in nowhere.stderr
 
 
-def test_nothing_is_written_into_the_package_or_the_checkout(term):
+def test_nothing_is_written_into_the_package_or_the_checkout(term: Term) -> None:
     _, course, (package, checkout) = term
     assert package_digest() == package and checkout_state() == checkout
     assert (course / "roulette.ipynb").is_file() and (course / "solutions" / "roulette.ipynb").is_file()
 
 
-def test_a_students_notebook_carries_its_checks_and_needs_nothing_of_the_course(term):
+def test_a_students_notebook_carries_its_checks_and_needs_nothing_of_the_course(term: Term) -> None:
     home, course, _ = term
     nb = json.loads((course / "roulette.ipynb").read_text())
     assert nb["metadata"]["classroom"] == {"assignment": "roulette", "version": "student"}
@@ -93,7 +99,7 @@ def test_a_students_notebook_carries_its_checks_and_needs_nothing_of_the_course(
     assert said.stdout.strip().endswith("roulette.red: right.")
 
 
-def test_build_refuses_a_key_the_teachers_solution_fails_and_names_the_question(tmp_path):
+def test_build_refuses_a_key_the_teachers_solution_fails_and_names_the_question(tmp_path: Path) -> None:
     course = tmp_path / "course"
     subprocess.run([*CLASSROOM, "init", str(course), "--from", str(BOOK)], check=True, capture_output=True)
     broken = course / "source" / "keys" / "roulette.py"
@@ -107,7 +113,7 @@ def test_build_refuses_a_key_the_teachers_solution_fails_and_names_the_question(
     assert not (course / "roulette.ipynb").exists() and not (course / "solutions").exists()
 
 
-def test_build_refuses_a_parameter_the_key_does_not_have(tmp_path):
+def test_build_refuses_a_parameter_the_key_does_not_have(tmp_path: Path) -> None:
     course = tmp_path / "course"
     subprocess.run([*CLASSROOM, "init", str(course), "--from", str(BOOK)], check=True, capture_output=True)
     source = course / "source" / "roulette.py"
@@ -119,12 +125,25 @@ def test_build_refuses_a_parameter_the_key_does_not_have(tmp_path):
 
 # ---------------------------------------------------------------- per-student variants
 
-def student_variant(course, user):
+def secret_of(course: Path) -> bytes:
+    """The secret a course made by init draws its variants from."""
+    secret = at(course).secret()
+    assert secret is not None, f"{course} has no secret"
+    return secret
+
+
+def right_of(question: Check) -> object:
+    """The right answer of a question judged by an exact value."""
+    assert isinstance(question, Exact), f"{question.id} is not judged by an exact value"
+    return question.right()
+
+
+def student_variant(course: Path, user: str) -> variants.Variant:
     key = keys.load("roulette", course / "source")
-    return variants.draw(key.parameters, at(course).secret(), "roulette", user)
+    return variants.draw(key.parameters, secret_of(course), "roulette", user)
 
 
-def test_each_roster_student_gets_a_notebook_and_a_solution_of_their_own(term):
+def test_each_roster_student_gets_a_notebook_and_a_solution_of_their_own(term: Term) -> None:
     home, _, _ = term
     made = sorted(p.relative_to(home / "handout").as_posix() for p in (home / "handout").rglob("*.ipynb"))
     assert made == ["ana.ipynb", "bo.ipynb", "cy.ipynb", "solutions/ana.ipynb", "solutions/bo.ipynb",
@@ -133,7 +152,7 @@ def test_each_roster_student_gets_a_notebook_and_a_solution_of_their_own(term):
     assert nb["metadata"]["classroom"]["student"] == "bo"
 
 
-def test_a_students_numbers_are_written_into_their_notebook(term):
+def test_a_students_numbers_are_written_into_their_notebook(term: Term) -> None:
     home, course, _ = term
     mine = student_variant(course, "4568")
     prompt = next("".join(c["source"]) for c in json.loads((home / "handout" / "bo.ipynb").read_text())["cells"]
@@ -141,41 +160,41 @@ def test_a_students_numbers_are_written_into_their_notebook(term):
     assert f"a {mine['chip']}-dollar chip straight up on 17 at each of {mine['spins']} spins" in prompt
 
 
-def test_variants_are_reproducible_and_drawn_from_the_secret(term):
+def test_variants_are_reproducible_and_drawn_from_the_secret(term: Term) -> None:
     _, course, _ = term
     key = keys.load("roulette", course / "source")
     ids = [str(4000 + n) for n in range(30)]
-    ours = [variants.draw(key.parameters, at(course).secret(), "roulette", i) for i in ids]
-    assert ours == [variants.draw(key.parameters, at(course).secret(), "roulette", i) for i in ids]
+    ours = [variants.draw(key.parameters, secret_of(course), "roulette", i) for i in ids]
+    assert ours == [variants.draw(key.parameters, secret_of(course), "roulette", i) for i in ids]
     assert ours != [variants.draw(key.parameters, b"another course", "roulette", i) for i in ids]
     assert len({repr(v) for v in ours}) >= 20  # 30 students: hardly any two alike
-    assert ours != [variants.draw(key.parameters, at(course).secret(), "craps", i) for i in ids]
+    assert ours != [variants.draw(key.parameters, secret_of(course), "craps", i) for i in ids]
 
 
-def test_the_roulette_assignment_varies_at_least_three_questions():
+def test_the_roulette_assignment_varies_at_least_three_questions() -> None:
     key = keys.load("roulette", BOOK / "source")
     book = key.default()
     others = [variants.Variant({name: choices[-1] for name, choices in key.parameters.items()})]
     varied = {short for other in others for short, q in key.questions(other).items()
-              if isinstance(q, Exact) and q.right() != key.questions(book)[short].right()}
+              if isinstance(q, Exact) and q.right() != right_of(key.questions(book)[short])}
     assert {"straight_ev", "top_line", "fair_payout"} <= varied and len(varied) >= 3
 
 
-def test_a_students_check_cells_say_right_to_their_own_numbers_only(term):
+def test_a_students_check_cells_say_right_to_their_own_numbers_only(term: Term) -> None:
     home, course, _ = term
     public.load_checks("roulette", packed_checks(home / "handout" / "bo.ipynb"))
     key = keys.load("roulette", course / "source")
     bo, others = student_variant(course, "4568"), [student_variant(course, u) for u in ("4567", "4569")]
-    mine = key.questions(bo)["straight_ev"].right()
+    mine = right_of(key.questions(bo)["straight_ev"])
     assert public.check("roulette.straight_ev", mine).right
     for other in others:
-        theirs = key.questions(other)["straight_ev"].right()
+        theirs = right_of(key.questions(other)["straight_ev"])
         if theirs != mine:
             assert not public.check("roulette.straight_ev", theirs).right
 
 
 @pytest.fixture(scope="module")
-def graded(term):
+def graded(term: Term) -> Graded:
     home, course, _ = term
     folder = home / "in"
     folder.mkdir()
@@ -193,13 +212,13 @@ def graded(term):
     return by_student(out), home, course
 
 
-def test_each_file_is_judged_against_its_own_students_numbers(graded):
+def test_each_file_is_judged_against_its_own_students_numbers(graded: Graded) -> None:
     rows, _, _ = graded
     assert [rows[s]["total"] for s in ("ana", "bo", "cy")] == ["11", "11", "11"]
     assert [rows[s]["id"] for s in ("ana", "bo", "cy")] == ["4567", "4568", "4569"]
 
 
-def test_a_classmates_right_answers_score_less_than_full_marks(graded, tmp_path):
+def test_a_classmates_right_answers_score_less_than_full_marks(graded: Graded, tmp_path: Path) -> None:
     _, home, course = graded
     ana, bo = student_variant(course, "4567"), student_variant(course, "4568")
     assert (ana["chip"], ana["spins"], ana["top_chip"], ana["top_spins"], ana["fair"]) != \
@@ -215,13 +234,13 @@ def test_a_classmates_right_answers_score_less_than_full_marks(graded, tmp_path)
     assert "this notebook was built with the numbers of ana, not of bo: it is judged against bo's own" in row["notes"]
 
 
-def test_a_file_of_nobody_on_the_roster_gets_a_row_that_says_so(graded):
+def test_a_file_of_nobody_on_the_roster_gets_a_row_that_says_so(graded: Graded) -> None:
     rows, _, _ = graded
     assert "not on the roster (roster.csv): no student there is named dee" in rows["dee"]["notes"]
     assert rows["dee"]["id"] == ""
 
 
-def test_a_course_without_a_secret_cannot_draw_variants(tmp_path, term):
+def test_a_course_without_a_secret_cannot_draw_variants(tmp_path: Path, term: Term) -> None:
     home, _, _ = term
     result = subprocess.run([*CLASSROOM, "build", "roulette", "--course", str(BOOK), "--roster",
                              str(home / "roster.csv"), "--out", str(tmp_path / "out")], capture_output=True, text=True,
@@ -230,7 +249,7 @@ def test_a_course_without_a_secret_cannot_draw_variants(tmp_path, term):
     assert not (tmp_path / "out").exists()
 
 
-def test_a_function_question_may_take_several_arguments():
+def test_a_function_question_may_take_several_arguments() -> None:
     key = keys.load("roulette", BOOK / "source")
     edge_of = key.questions()["edge_of"]
     assert edge_of.judge(lambda covered, payout, zeros: 1 - F(covered, 36 + zeros) * (payout + 1)).right
@@ -238,7 +257,7 @@ def test_a_function_question_may_take_several_arguments():
     assert "def edge_of(covered, payout, zeros):" in "".join(answer_cell(nb, "edge_of")["source"])
 
 
-def test_a_notebook_can_see_neither_the_course_nor_its_secret_nor_the_roster(graded, tmp_path):
+def test_a_notebook_can_see_neither_the_course_nor_its_secret_nor_the_roster(graded: Graded, tmp_path: Path) -> None:
     _, home, course = graded
     nb = json.loads((home / "handout" / "solutions" / "bo.ipynb").read_text())
     nb["metadata"]["classroom"]["version"] = "student"

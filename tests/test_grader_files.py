@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 from classroom_helpers import CLASSROOM, answer_cell, code, grade, notebook, rows_of
 
+#: The odd folder graded: the command's result, the CSV's rows, the submissions' folder, the teacher's folder.
+Run = tuple[subprocess.CompletedProcess[str], list[dict[str, str]], Path, Path]
+
 FULL = 11
 LONG = "x" * 234  # with ".ipynb", a name of 240 characters
 NFC, NFD = unicodedata.normalize("NFC", "Zoë"), unicodedata.normalize("NFD", "Zoë")
@@ -50,7 +53,7 @@ def odd_folder(folder: Path, outside: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
+def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     folder, outside = tmp_path_factory.mktemp("odd"), tmp_path_factory.mktemp("teacher")
     odd_folder(folder, outside)
     out = outside / "grades.csv"
@@ -60,11 +63,11 @@ def run(tmp_path_factory):
     return result, rows_of(out), folder, outside
 
 
-def row(rows, file):
+def row(rows: list[dict[str, str]], file: str) -> dict[str, str]:
     return next(r for r in rows if r["file"] == file)
 
 
-def test_every_entry_of_the_folder_gets_a_row_and_the_run_completes(run):
+def test_every_entry_of_the_folder_gets_a_row_and_the_run_completes(run: Run) -> None:
     _, rows, folder, _ = run
     entries = sorted(p.name for p in folder.iterdir())
     assert len(entries) == 15
@@ -76,25 +79,25 @@ def test_every_entry_of_the_folder_gets_a_row_and_the_run_completes(run):
     ("pagemap.ipynb", "/proc/self/pagemap"),  # aborted the whole run, naming no file
     ("broken.ipynb", "/nowhere/at/all.ipynb"),  # skipped with no row
 ])
-def test_a_link_gets_its_own_row_and_never_its_targets_marks(run, file, target):
+def test_a_link_gets_its_own_row_and_never_its_targets_marks(run: Run, file: str, target: str) -> None:
     _, rows, _, _ = run
     assert row(rows, file)["total"] == "0"
     assert "a link (to " in row(rows, file)["notes"] and target in row(rows, file)["notes"]
     assert row(rows, "honest.ipynb")["total"] == str(FULL)
 
 
-def test_a_linked_folder_of_forty_notebooks_gets_one_row_that_says_so(run):
+def test_a_linked_folder_of_forty_notebooks_gets_one_row_that_says_so(run: Run) -> None:
     _, rows, _, _ = run
     assert row(rows, "linked")["total"] == "0" and "a link to a folder" in row(rows, "linked")["notes"]
     assert not any(r["file"].startswith("linked/") for r in rows)
 
 
-def test_a_pipe_gets_a_row_and_does_not_hold_the_grader(run):
+def test_a_pipe_gets_a_row_and_does_not_hold_the_grader(run: Run) -> None:
     _, rows, _, _ = run
     assert "not a regular file" in row(rows, "pipe.ipynb")["notes"]
 
 
-def test_a_240_character_name_and_its_copy_are_graded_with_feedback(run):
+def test_a_240_character_name_and_its_copy_are_graded_with_feedback(run: Run) -> None:
     _, rows, _, outside = run
     assert row(rows, f"{LONG}.ipynb")["total"] == str(FULL) and row(rows, f"{LONG} (1).ipynb")["total"] == "0"
     written = list((outside / "feedback").iterdir())
@@ -103,7 +106,7 @@ def test_a_240_character_name_and_its_copy_are_graded_with_feedback(run):
     assert sum("Total: 11 of 11 points." in p.read_text() for p in written if p.name.startswith("xxx")) == 1
 
 
-def test_a_student_named_points_possible_is_a_student(run):
+def test_a_student_named_points_possible_is_a_student(run: Run) -> None:
     _, rows, _, outside = run
     assert rows[0]["student"] == "points possible" and rows[0]["file"] == ""
     assert row(rows, "points possible.ipynb")["total"] == str(FULL)
@@ -114,7 +117,7 @@ def test_a_student_named_points_possible_is_a_student(run):
     assert [r["grades"] for r in merged if r["student"] == "points possible"] == [str(FULL), str(FULL)]
 
 
-def test_one_name_in_two_unicode_forms_is_one_student(run):
+def test_one_name_in_two_unicode_forms_is_one_student(run: Run) -> None:
     _, rows, _, _ = run
     zoe = [r for r in rows if unicodedata.normalize("NFC", r["student"]) == NFC]
     assert len(zoe) == 2 and {r["student"] for r in zoe} == {NFC}
@@ -122,22 +125,22 @@ def test_one_name_in_two_unicode_forms_is_one_student(run):
                for r in zoe)
 
 
-def test_every_record_of_the_csv_is_one_line(run):
+def test_every_record_of_the_csv_is_one_line(run: Run) -> None:
     _, rows, _, outside = run
     assert (outside / "grades.csv").read_text().count("\n") == len(rows) + 1
     assert row(rows, "new\\nline.ipynb")["student"] == "new\\nline"
 
 
-def test_a_notebook_of_30000_cells_keeps_its_hidden_tests(run):
+def test_a_notebook_of_30000_cells_keeps_its_hidden_tests(run: Run) -> None:
     _, rows, _, _ = run
     assert row(rows, "many.ipynb")["total"] == str(FULL) and row(rows, "many.ipynb")["edge_of"] == "2"
 
 
-def test_an_answer_cell_under_time_costs_nothing(run):
+def test_an_answer_cell_under_time_costs_nothing(run: Run) -> None:
     _, rows, _, _ = run
     assert row(rows, "timed.ipynb")["total"] == str(FULL) and row(rows, "timed.ipynb")["notes"] == ""
 
 
-def test_a_question_named_in_a_list_is_ignored_and_the_notebook_graded(run):
+def test_a_question_named_in_a_list_is_ignored_and_the_notebook_graded(run: Run) -> None:
     _, rows, _, _ = run
     assert row(rows, "tagged.ipynb")["total"] == str(FULL)

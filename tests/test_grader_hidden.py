@@ -10,11 +10,13 @@ same search finds them: so finding nothing is the defence at work, not a blind s
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from classroom_helpers import COURSE, TEACHER
 
-from casino_math.classroom import data, discovery, grade, sandbox, submitted
+from casino_math.classroom import data, discovery, grade, probes, sandbox, submitted
+from casino_math.classroom.marks import Grade
 
 ASSIGNMENT = "craps"
 SEARCH = '''
@@ -72,13 +74,13 @@ while frame is not None:
 '''
 
 
-def honest():
-    nb = json.loads(TEACHER[ASSIGNMENT].read_text())
+def honest() -> dict[str, Any]:
+    nb: dict[str, Any] = json.loads(TEACHER[ASSIGNMENT].read_text())
     nb["metadata"]["classroom"]["version"] = "student"
     return nb
 
 
-def searching(hidden):
+def searching(hidden: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The honest notebook, with a last cell that searches for ``hidden`` (the hidden tests' probes)."""
     nb = honest()
     secrets = [json.dumps(how)[::-1] for tests in hidden.values() for how in tests.values()]
@@ -89,7 +91,7 @@ def searching(hidden):
 
 
 @pytest.fixture(scope="module")
-def setting():
+def setting() -> tuple[probes.Plan, grade.Options]:
     grading = grade.Grading(COURSE, ASSIGNMENT)
     key = grading.plan(grading.key.default())
     assert key.hidden(), f"the {ASSIGNMENT} key has hidden tests to look for"
@@ -99,13 +101,13 @@ def setting():
     return key, grade.Options(timeout=60, check_timeout=30, program=program, package_root=root)
 
 
-def graded(path: Path, key, options):
+def graded(path: Path, key: probes.Plan, options: grade.Options) -> Grade:
     """The grade of the file at ``path``, as the grader grades a submission."""
     found = discovery.Found(path, path.name, path.stem, discovery.Kind.FILE)
     return grade.grade_file(grade.Submission(found, None, key, discovery.digest(found)), options)
 
 
-def found_by(nb, key, options, inputs_in_the_job=False):
+def found_by(nb: dict[str, Any], key: probes.Plan, options: grade.Options, inputs_in_the_job: bool=False) -> Any:
     """What the searching notebook reported it found, graded in its sandbox (the hidden probes sent as the
     grader sends them, or, with ``inputs_in_the_job``, in the job from the start)."""
     job = key.job(submitted.code_cells(nb, key.assignment), options.timeout, options.check_timeout)
@@ -116,24 +118,26 @@ def found_by(nb, key, options, inputs_in_the_job=False):
         for question, tests in hidden.items():
             job["probes"][question].update(tests)
         hidden = {}
+    assert options.package_root is not None, "the setting copies the package for the sandbox"
     result = sandbox.run(job, options.program, options.package_root, hidden)
     reports = [e for e in result.events if e.get("question") == "found"]
     assert reports, result.events[-3:]
     return data.decode(reports[0]["value"])
 
 
-def test_a_notebook_searching_for_its_hidden_inputs_finds_nothing(setting):
+def test_a_notebook_searching_for_its_hidden_inputs_finds_nothing(setting: tuple[probes.Plan, grade.Options]) -> None:
     key, options = setting
     assert found_by(searching(key.hidden()), key, options) == []
 
 
-def test_the_same_search_finds_them_when_they_are_in_the_job(setting):
+def test_the_same_search_finds_them_when_they_are_in_the_job(setting: tuple[probes.Plan, grade.Options]) -> None:
     key, options = setting
     found = found_by(searching(key.hidden()), key, options, inputs_in_the_job=True)
     assert any(place.startswith("a dict in memory") for place in found), found
 
 
-def test_the_searching_notebook_scores_exactly_what_the_honest_one_scores(setting, tmp_path):
+def test_the_searching_notebook_scores_exactly_what_the_honest_one_scores(
+        setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
     key, options = setting
     for name, nb in (("honest", honest()), ("searcher", searching(key.hidden()))):
         (tmp_path / f"{name}.ipynb").write_text(json.dumps(nb))
@@ -142,7 +146,8 @@ def test_the_searching_notebook_scores_exactly_what_the_honest_one_scores(settin
     assert [m.score for m in grades["searcher"].marks] == [m.score for m in grades["honest"].marks]
 
 
-def test_hidden_tests_still_run_on_a_function_whose_notebook_later_ends_python(setting, tmp_path):
+def test_hidden_tests_still_run_on_a_function_whose_notebook_later_ends_python(
+        setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
     key, options = setting
     nb = honest()
     nb["cells"].append({"cell_type": "code", "source": "import os\nos._exit(3)", "metadata": {}, "outputs": []})
@@ -152,7 +157,8 @@ def test_hidden_tests_still_run_on_a_function_whose_notebook_later_ends_python(s
     assert any("Python ended" in note for note in exiter.notes)
 
 
-def test_processes_a_notebook_leaves_behind_are_ended_before_the_hidden_inputs_arrive(setting, tmp_path):
+def test_processes_a_notebook_leaves_behind_are_ended_before_the_hidden_inputs_arrive(
+        setting: tuple[probes.Plan, grade.Options], tmp_path: Path) -> None:
     # A process the notebook forks keeps writing to every descriptor it has: none of its writes comes after the
     # hidden tests have started, because the sandbox ends it before their inputs arrive.
     key, options = setting
@@ -176,6 +182,7 @@ os.read(heard, 1)
 """
     nb["cells"].append({"cell_type": "code", "source": chatter, "metadata": {}, "outputs": []})
     job = key.job(submitted.code_cells(nb, key.assignment), options.timeout, options.check_timeout)
+    assert options.package_root is not None, "the setting copies the package for the sandbox"
     events = sandbox.run(job, options.program, options.package_root, key.hidden()).events
     hidden_tests = {test for tests in key.hidden().values() for test in tests}
     first = next(i for i, e in enumerate(events) if e.get("probing") and e.get("test") in hidden_tests)

@@ -14,7 +14,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from classroom_helpers import (
@@ -35,28 +37,34 @@ import casino_math
 from casino_math.classroom import data, sandbox
 from casino_math.classroom.journal import journal_of
 
+#: A notebook as JSON data.
+Notebook = dict[str, Any]
+#: The grader's run on the hostile submissions: the command's result, the CSV's rows by student and in order, the
+#: submissions' folder, the teacher's folder outside it, and the package's digest before the run.
+Run = tuple[subprocess.CompletedProcess[str], dict[str, dict[str, str]], list[dict[str, str]], Path, Path, str]
+
 MARKER = "classroom-hostile-leftover-7f3a"
 FULL = 11
 
 
-def forge(data):
+def forge(data: str) -> str:
     """A cell that writes ``data`` (Python for bytes) to every descriptor it can find."""
     return (f"import os\nforged = {data}\nfor fd in map(int, os.listdir('/proc/self/fd')):\n    try:\n"
             "        os.write(fd, forged)\n    except OSError:\n        pass")
 
 
-def stray_tag():
+def stray_tag() -> Notebook:
     nb = notebook("teacher")
     nb["cells"].append({**code("x = 1"), "metadata": {"classroom": {"question": "natural"}}})
     return nb
 
 
-def package_digest():
+def package_digest() -> str:
     root = Path(casino_math.__file__).parent
     return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(root.rglob("*.py")))).hexdigest()
 
 
-def hostile(folder, outside):
+def hostile(folder: Path, outside: Path) -> dict[str, Notebook | str]:
     """The submissions: file name -> notebook (JSON data) or raw text."""
     teacher_notebook = TEACHER["roulette"]
     blank = notebook
@@ -154,7 +162,7 @@ def hostile(folder, outside):
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
+def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     folder = tmp_path_factory.mktemp("submissions")
     outside = tmp_path_factory.mktemp("teacher")
     for name, content in hostile(folder, outside).items():
@@ -170,7 +178,7 @@ def run(tmp_path_factory):
     return result, {row["student"]: row for row in rows}, rows, folder, outside, before
 
 
-def test_the_run_completes_with_a_row_for_every_file(run):
+def test_the_run_completes_with_a_row_for_every_file(run: Run) -> None:
     result, _rows, all_rows, folder, _, _ = run
     assert result.returncode == 0, result.stderr
     files = [p for p in folder.iterdir() if p.is_file()]
@@ -208,12 +216,12 @@ SCORES = {  # what each submission scores, and why
 
 
 @pytest.mark.parametrize("student, score", SCORES.items())
-def test_each_submission_scores_exactly_what_its_answers_are_worth(run, student, score):
+def test_each_submission_scores_exactly_what_its_answers_are_worth(run: Run, student: str, score: int) -> None:
     _, rows, _, _, _, _ = run
     assert rows[student]["total"] == str(score), rows[student]
 
 
-def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run):
+def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run: Run) -> None:
     _, rows, _, _, _, before = run
     assert package_digest() == before
     assert rows["rewriter"]["red"] == "0"
@@ -227,7 +235,7 @@ def test_the_library_on_disk_is_unchanged_and_later_students_are_not_helped(run)
     ("rewriter", "Read-only file system"),
     ("spawner", "FileNotFoundError"),
 ])
-def test_stops_crashes_and_refusals_are_noted(run, student, note):
+def test_stops_crashes_and_refusals_are_noted(run: Run, student: str, note: str) -> None:
     _, rows, _, _, _, _ = run
     assert note in rows[student]["notes"]
 
@@ -238,19 +246,19 @@ def test_stops_crashes_and_refusals_are_noted(run, student, note):
     ("other", "this is the craps assignment, not roulette"),
     ("teacher", "this is the teacher's version"),
 ])
-def test_files_that_cannot_be_graded_score_zero_with_the_reason(run, student, reason):
+def test_files_that_cannot_be_graded_score_zero_with_the_reason(run: Run, student: str, reason: str) -> None:
     _, rows, _, _, _, _ = run
     assert rows[student]["total"] == "0" and reason in rows[student]["notes"]
 
 
-def test_two_files_of_one_student_are_both_graded_and_flagged(run):
+def test_two_files_of_one_student_are_both_graded_and_flagged(run: Run) -> None:
     _, _, all_rows, _, _, _ = run
     ana = [row for row in all_rows if row["student"] == "ana"]
     assert sorted(row["total"] for row in ana) == ["0", str(FULL)]
     assert all("one of 2 files for ana (ana (1).ipynb, ana.ipynb)" in row["notes"] for row in ana)
 
 
-def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run):
+def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run: Run) -> None:
     result, rows, _, _, outside, _ = run
     assert "\\ud800 no\\n\\x1b[2Kana: 11" in rows["surrogate"]["notes"]
     assert "caf\\udce9" in rows  # the file's name, as the CSV can hold it
@@ -258,13 +266,13 @@ def test_text_a_notebook_makes_is_shown_escaped_on_one_line(run):
     assert "reported too much" in rows["chatty"]["notes"]
 
 
-def test_a_file_name_that_is_a_formula_is_escaped(run):
+def test_a_file_name_that_is_a_formula_is_escaped(run: Run) -> None:
     _, rows, _, _, outside, _ = run
     assert "'=HYPERLINK(\"http---x\")" in rows
     assert '\n=HYPERLINK' not in (outside / "grades.csv").read_text()
 
 
-def test_nothing_is_left_running_and_nothing_written_outside(run):
+def test_nothing_is_left_running_and_nothing_written_outside(run: Run) -> None:
     _, _, _, folder, outside, _ = run
     leftovers = []
     for pid in filter(str.isdigit, os.listdir("/proc")):
@@ -278,7 +286,7 @@ def test_nothing_is_left_running_and_nothing_written_outside(run):
     assert json.loads((folder / "honest.ipynb").read_text())["cells"]
 
 
-def test_feedback_is_written_per_student(run):
+def test_feedback_is_written_per_student(run: Run) -> None:
     _, _, _, _, outside, _ = run
     assert "Total: 11 of 11 points." in (outside / "feedback" / "honest.md").read_text()
     assert (outside / "feedback" / "ana--ana.md").exists() and (outside / "feedback" / "ana--ana (1).md").exists()
@@ -287,7 +295,7 @@ def test_feedback_is_written_per_student(run):
 # ---------------------------------------------------------------- honest partial credit, resuming, refusing
 
 
-def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(tmp_path):
+def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
     half = notebook("teacher", "long-run")
@@ -308,7 +316,7 @@ def test_half_right_scores_exactly_half_and_a_rerun_grades_only_what_is_missing(
     assert "half [" in redo.stderr and "full [" in redo.stderr
 
 
-def test_partial_credit_per_test_gives_the_public_half_of_a_replayed_simulation(tmp_path):
+def test_partial_credit_per_test_gives_the_public_half_of_a_replayed_simulation(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
     replay = notebook("teacher", "craps")
@@ -323,7 +331,7 @@ def test_partial_credit_per_test_gives_the_public_half_of_a_replayed_simulation(
     assert rows["replay"]["play_pass"] == "1"  # the public seed's rounds replayed: the hidden seed is not fooled
 
 
-def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path):
+def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path: Path) -> None:
     (tmp_path / "blank.ipynb").write_text(json.dumps(notebook()))
     command = grade(tmp_path, "roulette", tmp_path / "g.csv")
     env = {**os.environ, "PATH": str(tmp_path)}
@@ -334,7 +342,7 @@ def test_without_bubblewrap_the_grader_refuses_unless_told(tmp_path):
     assert allowed.returncode == 0 and "warning: grading without a sandbox" in allowed.stderr
 
 
-def test_the_gradebook_merges_assignments(tmp_path):
+def test_the_gradebook_merges_assignments(tmp_path: Path) -> None:
     (tmp_path / "roulette.csv").write_text("student,id,file,red,total,notes\npoints possible,,,11,11,\n"
                                            "ana,,ana.ipynb,9,9,\n")
     (tmp_path / "craps.csv").write_text("student,id,file,natural,total,notes\npoints possible,,,12,12,\n"
@@ -352,7 +360,7 @@ def test_the_gradebook_merges_assignments(tmp_path):
     assert bad.returncode == 2 and "craps.csv, line 3: the score of natural 'lots' is not a number of points" in bad.stderr
 
 
-def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_rest(tmp_path):
+def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_rest(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
     for number in range(4):
@@ -375,7 +383,7 @@ def test_killing_the_grader_keeps_every_finished_grade_and_a_rerun_finishes_the_
     assert [row["student"] for row in rows] == ["points possible", "s0", "s1", "s2", "s3"]
 
 
-def test_an_installed_copy_without_the_repository_grades_a_course_given(tmp_path):
+def test_an_installed_copy_without_the_repository_grades_a_course_given(tmp_path: Path) -> None:
     site = tmp_path / "site"
     shutil.copytree(Path(casino_math.__file__).parent, site / "casino_math",
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -393,7 +401,7 @@ def test_an_installed_copy_without_the_repository_grades_a_course_given(tmp_path
 # ---------------------------------------------------------------- the sandbox's own shared memory and private folders
 
 
-def reported(code, private=()):
+def reported(code: str, private: Sequence[Path] = ()) -> Any:
     """What a one-cell notebook reports as its answer ``found``, run in a sandbox (with ``private`` hidden)."""
     job = {"cells": [{"code": code, "question": "found"}], "timeout": 60, "check_timeout": 10,
            "answers": {"found": "found"}, "probes": {"found": {"public": {"kind": "value"}}}}
@@ -402,7 +410,7 @@ def reported(code, private=()):
     return data.decode(next(e for e in result.events if e.get("question") == "found")["value"])
 
 
-def test_shared_memory_is_a_small_tmpfs_of_the_sandboxs_own():
+def test_shared_memory_is_a_small_tmpfs_of_the_sandboxs_own() -> None:
     # The attack: 3 GB written to /dev/shm, a 12 GB tmpfs shared with the host, took the host's memory with it.
     size, wrote = reported("import os\nstat = os.statvfs('/dev/shm')\ntry:\n"
                            "    for n in range(4):  # files of 32 MB each, under the limit on any one file's size\n"
@@ -413,7 +421,7 @@ def test_shared_memory_is_a_small_tmpfs_of_the_sandboxs_own():
     assert "No space left on device" in wrote
 
 
-def test_a_course_inside_a_folder_the_sandbox_sees_stays_hidden():
+def test_a_course_inside_a_folder_the_sandbox_sees_stays_hidden() -> None:
     # A course kept inside the Python environment's folder, which every sandbox sees read-only.
     course = Path(sys.prefix) / f"classroom-test-course-{os.getpid()}"
     (course / "source" / "keys").mkdir(parents=True)

@@ -11,7 +11,9 @@ import io
 import json
 import re
 import subprocess
+from collections.abc import Collection
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 from classroom_helpers import CLASSROOM, by_student, canvas_import, grade, notebook, rows_of
@@ -19,10 +21,12 @@ from classroom_helpers import CLASSROOM, by_student, canvas_import, grade, noteb
 ROSTER = ("student,id,name,email,section\nana,4567,Ana Lima,ana@school.edu,A\nbo,4568,\"Chen, Bo\",bo@school.edu,A\n"
           "cy,4569,Cy Diaz,,B\ndee,4570,Dee Roy,dee@school.edu,B\n")
 DEADLINE = "2026-12-05T17:00+00:00"
+#: A Canvas download graded: the teacher's folder, and the roulette grading's result.
+Download = tuple[Path, subprocess.CompletedProcess[str]]
 
 
 @pytest.fixture(scope="module")
-def download(tmp_path_factory):
+def download(tmp_path_factory: pytest.TempPathFactory) -> Download:
     """A Canvas bulk download of roulette and a graded craps folder, with a roster; dee hands in nothing."""
     home = tmp_path_factory.mktemp("term")
     (home / "roster.csv").write_text(ROSTER)
@@ -46,7 +50,7 @@ def download(tmp_path_factory):
     return home, first
 
 
-def test_a_canvas_download_is_matched_to_the_roster_by_user_id(download):
+def test_a_canvas_download_is_matched_to_the_roster_by_user_id(download: Download) -> None:
     home, _ = download
     rows = by_student(home / "roulette.csv")
     assert (rows["ana"]["id"], rows["ana"]["total"]) == ("4567", "11")
@@ -56,14 +60,15 @@ def test_a_canvas_download_is_matched_to_the_roster_by_user_id(download):
     assert "Canvas marks it late (no late policy was given)" in rows["bo"]["notes"]
 
 
-def test_a_file_of_nobody_on_the_roster_gets_a_row_that_says_so(download):
+def test_a_file_of_nobody_on_the_roster_gets_a_row_that_says_so(download: Download) -> None:
     home, _ = download
     row = by_student(home / "roulette.csv")["strangerx"]
     assert row["total"] == "11" and "not on the roster (roster.csv): no student there is named strangerx or has " \
                                     "the ID 9999" in row["notes"]
 
 
-def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_grading_again(download, tmp_path):
+def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_grading_again(
+        download: Download, tmp_path: Path) -> None:
     home, _ = download
     (home / "manifest.csv").write_text("id,submitted\n4567,2026-12-05T16:59:59+00:00\n4569,2026-12-07T09:00Z\n")
     out = tmp_path / "late.csv"
@@ -84,7 +89,7 @@ def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_gr
     assert zero.returncode == 0 and by_student(out)["bo"]["total"] == "0" and by_student(out)["ana"]["total"] == "11"
 
 
-def test_canvas_submissions_json_gives_the_times(download, tmp_path):
+def test_canvas_submissions_json_gives_the_times(download: Download, tmp_path: Path) -> None:
     home, _ = download
     (tmp_path / "subs.json").write_text(json.dumps([{"user_id": 4567, "submitted_at": "2026-12-06T18:00:00Z"},
                                                     {"user_id": 4568, "submitted_at": None}]))
@@ -103,7 +108,7 @@ def test_canvas_submissions_json_gives_the_times(download, tmp_path):
     (["--deadline", "friday", "--late-penalty", "10%"], "'friday' is not a time; write it in ISO 8601"),
     (["--deadline", DEADLINE, "--late-penalty", "ten"], "give a share of the points per day late, such as 10%, or zero"),
 ])
-def test_a_bad_late_policy_is_a_one_line_error(download, args, message):
+def test_a_bad_late_policy_is_a_one_line_error(download: Download, args: list[str], message: str) -> None:
     home, _ = download
     result = subprocess.run(grade(home / "roulette", "roulette", home / "x.csv", *args), capture_output=True,
                             text=True, check=False)
@@ -116,7 +121,7 @@ def test_a_bad_late_policy_is_a_one_line_error(download, args, message):
     ("student,id\nana,1\nbo,1\n", "lines 2 and 3: two students with the id '1'"),
     ("student,id\nana,\n", "line 2: every student needs a student name and an id"),
 ])
-def test_a_bad_roster_is_a_one_line_error(download, tmp_path, roster, message):
+def test_a_bad_roster_is_a_one_line_error(download: Download, tmp_path: Path, roster: str, message: str) -> None:
     home, _ = download
     (tmp_path / "r.csv").write_text(roster)
     result = subprocess.run(grade(home / "roulette", "roulette", tmp_path / "x.csv", "--roster", str(tmp_path / "r.csv")),
@@ -126,12 +131,12 @@ def test_a_bad_roster_is_a_one_line_error(download, tmp_path, roster, message):
 
 # ---------------------------------------------------------------- the LMS files, read back by each importer's rules
 
-def craps_points(home):
+def craps_points(home: Path) -> str:
     """What the craps assignment is worth, as its CSV says."""
     return rows_of(home / "craps.csv")[0]["total"]
 
 
-def gradebook(home, lms, *extra):
+def gradebook(home: Path, lms: str, *extra: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
     out = home / f"{lms}.csv"
     result = subprocess.run([*CLASSROOM, "gradebook", str(home / "roulette.csv"), str(home / "craps.csv"), "--roster",
                              str(home / "roster.csv"), "--lms", lms, "--out", str(out), *extra],
@@ -140,7 +145,7 @@ def gradebook(home, lms, *extra):
     return out, result
 
 
-def test_the_canvas_file_is_imported_with_every_student_and_assignment_matched(download):
+def test_the_canvas_file_is_imported_with_every_student_and_assignment_matched(download: Download) -> None:
     home, _ = download
     out, result = gradebook(home, "canvas", "--lms-id", "roulette=111", "--lms-id", "craps=222")
     text = out.read_text()
@@ -154,27 +159,29 @@ def test_the_canvas_file_is_imported_with_every_student_and_assignment_matched(d
     assert "strangerx was graded but is not on the roster: left out" in result.stderr
 
 
-def test_without_ids_canvas_matches_each_assignment_by_its_title_and_no_column_is_a_new_assignment(download):
+def test_without_ids_canvas_matches_each_assignment_by_its_title_and_no_column_is_a_new_assignment(
+        download: Download) -> None:
     home, _ = download
     out, _ = gradebook(home, "canvas")
     matched, _, _, new = canvas_import(out.read_text(), {4567, 4568, 4569, 4570}, {111: "roulette", 222: "craps"})
     assert matched == {"roulette": 111, "craps": 222} and new == []
 
 
-def moodle_import(text, map_from, users):
+def moodle_import(text: str, map_from: str, users: Collection[str]) -> dict[str, dict[str, str]]:
     """Moodle's CSV grade import (load_data.php): one column mapped to a user field; a row whose user is not found
     abandons the import, a blank identifier skips the row; every row has the header's columns; '-' or blank is no
     grade; a grade above 100 abandons the import."""
     rows = list(csv.reader(io.StringIO(text)))
-    header, grades = rows[0], {}
+    header = rows[0]
+    grades: dict[str, dict[str, str]] = {}
     for row in rows[1:]:
         assert len(row) == len(header), "csvweirdcolumns"
         who = row[header.index(map_from)]
         if not who:
             continue
         assert who in users, f"usermappingerror: {who}"
-        values = {}
-        for column, value in zip(header, row):
+        values: dict[str, str] = {}
+        for column, value in zip(header, row, strict=True):
             if column in ("ID number", "Email address") or value.strip() in ("", "-"):
                 continue
             assert F(value) <= 100, "gradevaluetoobig"
@@ -183,7 +190,7 @@ def moodle_import(text, map_from, users):
     return grades
 
 
-def test_the_moodle_file_is_imported_by_id_number_or_by_email(download):
+def test_the_moodle_file_is_imported_by_id_number_or_by_email(download: Download) -> None:
     home, _ = download
     out, _ = gradebook(home, "moodle")
     text = out.read_text()
@@ -195,7 +202,7 @@ def test_the_moodle_file_is_imported_by_id_number_or_by_email(download):
     assert set(by_email) == {"ana@school.edu", "bo@school.edu", "dee@school.edu"}  # cy has no email: skipped
 
 
-def test_moodle_refuses_an_assignment_worth_more_than_100_points(download, tmp_path):
+def test_moodle_refuses_an_assignment_worth_more_than_100_points(download: Download, tmp_path: Path) -> None:
     home, _ = download
     (tmp_path / "big.csv").write_text("student,id,file,essay,total,notes\npoints possible,,,130,130,\n"
                                       "ana,4567,ana.ipynb,120,120,\n")
@@ -206,7 +213,7 @@ def test_moodle_refuses_an_assignment_worth_more_than_100_points(download, tmp_p
         result.stderr
 
 
-def test_the_blackboard_file_has_usernames_quoted_fields_and_column_ids(download):
+def test_the_blackboard_file_has_usernames_quoted_fields_and_column_ids(download: Download) -> None:
     home, _ = download
     out, _ = gradebook(home, "blackboard", "--lms-id", "roulette=664617")
     lines = out.read_text().splitlines()
@@ -218,14 +225,14 @@ def test_the_blackboard_file_has_usernames_quoted_fields_and_column_ids(download
     assert [r["roulette [Total Pts: 11 Score] |664617"] for r in rows] == ["11", "11", "0", ""]
 
 
-def test_an_lms_file_needs_a_roster(download):
+def test_an_lms_file_needs_a_roster(download: Download) -> None:
     home, _ = download
     result = subprocess.run([*CLASSROOM, "gradebook", str(home / "roulette.csv"), "--lms", "canvas", "--out",
                              str(home / "x.csv")], capture_output=True, text=True, check=False)
     assert result.returncode == 2 and "--lms canvas needs --roster: the LMS matches each student by their ID" in result.stderr
 
 
-def test_the_plain_gradebook_with_a_roster_has_a_row_for_every_student(download):
+def test_the_plain_gradebook_with_a_roster_has_a_row_for_every_student(download: Download) -> None:
     home, _ = download
     out = home / "class.csv"
     subprocess.run([*CLASSROOM, "gradebook", str(home / "roulette.csv"), str(home / "craps.csv"), "--roster",

@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 from classroom_helpers import BOOK, CLASSROOM, answer_cell, by_student, course_copy, grade, notebook, rows_of
@@ -20,11 +21,14 @@ from casino_math.classroom.course import at
 from casino_math.classroom.grade import Grading
 from casino_math.classroom.journal import journal_of
 
+#: A folder graded: where the grades live (the teacher's home, or the course), the submissions' folder, the CSV.
+Graded = tuple[Path, Path, Path]
+
 ANSWER = "Bold play: <script>alert(1)</script> it stakes far less in all, so the edge has less to work on."
 
 
 @pytest.fixture(scope="module")
-def marked(tmp_path_factory):
+def marked(tmp_path_factory: pytest.TempPathFactory) -> Graded:
     home = tmp_path_factory.mktemp("marking")
     folder = home / "in"
     folder.mkdir()
@@ -44,7 +48,7 @@ def marked(tmp_path_factory):
     return home, folder, out
 
 
-def copied(marked, tmp_path):
+def copied(marked: Graded, tmp_path: Path) -> Graded:
     """A copy of the graded folder and its grades, to change without changing them for the other tests."""
     home, folder, out = marked
     shutil.copytree(folder, tmp_path / "in")
@@ -54,7 +58,7 @@ def copied(marked, tmp_path):
     return tmp_path, tmp_path / "in", tmp_path / out.name
 
 
-def test_grading_writes_a_page_per_hand_marked_question_with_every_answer(marked):
+def test_grading_writes_a_page_per_hand_marked_question_with_every_answer(marked: Graded) -> None:
     home, _, _ = marked
     page = (home / "long-run.by-hand" / "why_bold.html").read_text()
     assert "Question 7: Which plan, and why (2 points, marked by hand)" in page
@@ -65,7 +69,7 @@ def test_grading_writes_a_page_per_hand_marked_question_with_every_answer(marked
     assert "Rubric:" in page and "1 point: bold play gives the better chance" in page
 
 
-def test_the_marks_csv_lists_every_file_and_the_gradebook_adds_the_marks(marked, tmp_path):
+def test_the_marks_csv_lists_every_file_and_the_gradebook_adds_the_marks(marked: Graded, tmp_path: Path) -> None:
     home, _, out = copied(marked, tmp_path)
     marks = home / "long-run.by-hand" / "marks.csv"
     assert marks.read_text().splitlines() == ["student,file,why_bold", "points possible,,2", "ana,ana.ipynb,",
@@ -80,7 +84,7 @@ def test_the_marks_csv_lists_every_file_and_the_gradebook_adds_the_marks(marked,
         ("points possible", "14"), ("ana", "14"), ("bo", "0"), ("cy", "13.5")]
 
 
-def test_a_mark_out_of_range_is_a_one_line_error(marked, tmp_path):
+def test_a_mark_out_of_range_is_a_one_line_error(marked: Graded, tmp_path: Path) -> None:
     copied(marked, tmp_path)
     (tmp_path / "long-run.by-hand" / "marks.csv").write_text("student,file,why_bold\npoints possible,,2\n"
                                                               "ana,ana.ipynb,3\n")
@@ -90,7 +94,7 @@ def test_a_mark_out_of_range_is_a_one_line_error(marked, tmp_path):
         result.stderr
 
 
-def test_a_rerun_keeps_every_mark_written_and_adds_new_files(marked, tmp_path):
+def test_a_rerun_keeps_every_mark_written_and_adds_new_files(marked: Graded, tmp_path: Path) -> None:
     home, folder, out = copied(marked, tmp_path)
     marks = home / "long-run.by-hand" / "marks.csv"
     marks.write_text("student,file,why_bold\npoints possible,,2\nana,ana.ipynb,2\nbo,bo.ipynb,0\ncy,cy.ipynb,1.5\n")
@@ -101,7 +105,7 @@ def test_a_rerun_keeps_every_mark_written_and_adds_new_files(marked, tmp_path):
     assert by_student(out)["ana"]["total"] == "14" and by_student(out)["ana"]["why_bold"] == "2"
 
 
-def test_feedback_is_written_later_from_the_journal_without_running_anything(marked, tmp_path):
+def test_feedback_is_written_later_from_the_journal_without_running_anything(marked: Graded, tmp_path: Path) -> None:
     home, folder, out = copied(marked, tmp_path)
     (home / "long-run.by-hand" / "marks.csv").write_text("student,file,why_bold\npoints possible,,2\n"
                                                           "ana,ana.ipynb,1.5\n")
@@ -121,7 +125,7 @@ def test_feedback_is_written_later_from_the_journal_without_running_anything(mar
     assert nowhere.returncode == 2 and "is not a course folder" in nowhere.stderr
 
 
-def test_adding_feedback_to_a_rerun_writes_it_for_every_file(marked, tmp_path):
+def test_adding_feedback_to_a_rerun_writes_it_for_every_file(marked: Graded, tmp_path: Path) -> None:
     _, folder, out = copied(marked, tmp_path)
     rerun = subprocess.run(grade(folder, "long-run", out, "--feedback", str(tmp_path / "fb")), capture_output=True,
                            text=True, check=True)
@@ -129,7 +133,7 @@ def test_adding_feedback_to_a_rerun_writes_it_for_every_file(marked, tmp_path):
                                                                                                  "cy.md"]
 
 
-def test_feedback_never_shows_a_hidden_tests_inputs(tmp_path):
+def test_feedback_never_shows_a_hidden_tests_inputs(tmp_path: Path) -> None:
     nb = notebook("teacher")
     cell = answer_cell(nb, "edge_of")
     # right on the check cell's bets, wrong on every other: the hidden test's inputs are a wheel's 1, 3 or 5 zeros
@@ -150,7 +154,7 @@ def test_feedback_never_shows_a_hidden_tests_inputs(tmp_path):
 # ---------------------------------------------------------------- no score stale
 
 @pytest.fixture
-def course(tmp_path):
+def course(tmp_path: Path) -> Graded:
     made = course_copy(tmp_path)
     folder = tmp_path / "in"
     folder.mkdir()
@@ -161,7 +165,7 @@ def course(tmp_path):
     return made, folder, out
 
 
-def test_a_change_to_the_points_regrades_what_it_concerns_and_says_so(course):
+def test_a_change_to_the_points_regrades_what_it_concerns_and_says_so(course: Graded) -> None:
     made, folder, out = course
     source = made / "source" / "roulette.py"
     source.write_text(source.read_text().replace('question="red" points=1', 'question="red" points=2 '
@@ -175,7 +179,7 @@ def test_a_change_to_the_points_regrades_what_it_concerns_and_says_so(course):
     assert rows[0]["total"] == "12" and all(r["total"] == "12" and r["red"] == "2" for r in rows[1:])
 
 
-def test_stopping_a_regrade_keeps_the_old_grades_until_new_ones_replace_them(course):
+def test_stopping_a_regrade_keeps_the_old_grades_until_new_ones_replace_them(course: Graded) -> None:
     made, folder, out = course
     before = rows_of(out)
     runner = subprocess.Popen(grade(folder, "roulette", out, "--regrade", "--jobs", "1", course_folder=made),
@@ -193,7 +197,7 @@ def test_stopping_a_regrade_keeps_the_old_grades_until_new_ones_replace_them(cou
     assert "]: " not in resumed.stderr and rows_of(out) == before
 
 
-def test_a_change_to_the_key_alone_makes_every_grade_under_it_stale(tmp_path):
+def test_a_change_to_the_key_alone_makes_every_grade_under_it_stale(tmp_path: Path) -> None:
     made = course_copy(tmp_path)
     before = Grading(at(made), "roulette")
     key = made / "source" / "keys" / "roulette.py"

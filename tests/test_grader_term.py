@@ -12,28 +12,32 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from classroom_helpers import ROOT, answer_cell, by_student, canvas_import
+
+#: The term as the page runs it: the teacher's home, the course's folder, and what each step's command said.
+Term = tuple[Path, Path, dict[str, subprocess.CompletedProcess[str]]]
 
 PAGE = (ROOT / "book" / "instructors.md").read_text()
 TERM = PAGE.split("## A term, step by step", 1)[1].split("\n## ", 1)[0]
 
 
-def commands():
+def commands() -> list[str]:
     """The term's commands, in order, as the page writes them."""
-    found = []
+    found: list[str] = []
     for block in re.findall(r"```bash\n(.*?)```", TERM, re.DOTALL):
         found += [line for line in block.splitlines() if line.strip()]
     return found
 
 
-def files():
+def files() -> dict[str, str]:
     """The page's files, by their captions."""
     return dict(re.findall(r"```\{code-block\} \w+\n:caption: (\S+)\n\n(.*?)```", PAGE, re.DOTALL))
 
 
-def run(command, home):
+def run(command: str, home: Path) -> subprocess.CompletedProcess[str]:
     """Run one of the page's commands as the teacher would, from ``home``, with ~ there and this Python."""
     words = shlex.split(command.replace("~/", f"{home}/"))
     assert words[:3] == ["python", "-m", "casino_math.classroom"], command
@@ -42,19 +46,19 @@ def run(command, home):
     return result
 
 
-def as_handed_in(path):
-    nb = json.loads(path.read_text())
+def as_handed_in(path: Path) -> dict[str, Any]:
+    nb: dict[str, Any] = json.loads(path.read_text())
     nb["metadata"]["classroom"]["version"] = "student"
     return nb
 
 
 @pytest.fixture(scope="module")
-def term(tmp_path_factory):
+def term(tmp_path_factory: pytest.TempPathFactory) -> Term:
     home = tmp_path_factory.mktemp("teacher")
     (home / "book").symlink_to(ROOT / "book")  # "from a copy of the book's repository"
     steps = iter(commands())
     course = home / "stats101"
-    said = {}
+    said: dict[str, subprocess.CompletedProcess[str]] = {}
     said["init"] = run(next(steps), home)
     for caption, text in files().items():  # step 2: the worked example's files, saved in the course
         if caption.startswith("source/"):
@@ -90,18 +94,18 @@ def term(tmp_path_factory):
     return home, course, said
 
 
-def test_the_page_has_every_step_of_a_term():
+def test_the_page_has_every_step_of_a_term() -> None:
     assert [c.split()[3] for c in commands()] == ["init", "build", "build", "grade", "grade", "feedback", "gradebook"]
     assert {"roster.csv", "source/dice.py", "source/keys/dice.py"} <= set(files())
 
 
-def test_init_makes_the_course_from_the_books_assignments(term):
+def test_init_makes_the_course_from_the_books_assignments(term: Term) -> None:
     home, course, said = term
     assert "made the course" in said["init"].stdout and (course / "secret").is_file()
     assert not (home / "book" / "assignments" / "stats101").exists()
 
 
-def test_the_worked_example_builds_with_the_books_assignments(term):
+def test_the_worked_example_builds_with_the_books_assignments(term: Term) -> None:
     _, course, said = term
     assert f"wrote {course / 'dice.ipynb'}" in said["build"].stdout
     nb = json.loads((course / "dice.ipynb").read_text())
@@ -111,13 +115,13 @@ def test_the_worked_example_builds_with_the_books_assignments(term):
     assert heading.startswith("## Question 3: Why the other rolls do not matter (2 points, marked by hand)")
 
 
-def test_each_student_gets_their_own_roulette_notebook(term):
+def test_each_student_gets_their_own_roulette_notebook(term: Term) -> None:
     _, course, _ = term
     made = sorted(p.name for p in (course / "handout" / "roulette").glob("*.ipynb"))
     assert made == ["chenbo.ipynb", "diazcy.ipynb", "limaana.ipynb"]
 
 
-def test_the_canvas_download_is_graded_against_each_students_numbers_with_the_late_policy(term):
+def test_the_canvas_download_is_graded_against_each_students_numbers_with_the_late_policy(term: Term) -> None:
     _, course, _ = term
     rows = by_student(course / "grades" / "roulette.csv")
     assert (rows["limaana"]["id"], rows["limaana"]["total"]) == ("4567", "11")
@@ -126,7 +130,7 @@ def test_the_canvas_download_is_graded_against_each_students_numbers_with_the_la
     assert "built with the numbers of limaana, not of diazcy" in rows["diazcy"]["notes"]
 
 
-def test_the_dice_answers_are_collected_for_marking_and_the_marks_counted(term):
+def test_the_dice_answers_are_collected_for_marking_and_the_marks_counted(term: Term) -> None:
     home, course, _ = term
     page = (course / "grades" / "dice.by-hand" / "why.html").read_text()
     assert "A roll of neither total changes nothing" in page and "Because." in page and "no answer" in page
@@ -135,7 +139,7 @@ def test_the_dice_answers_are_collected_for_marking_and_the_marks_counted(term):
                                "points (11, less 1.1 for 1 day late).")
 
 
-def test_the_canvas_file_holds_every_students_totals_and_imports(term):
+def test_the_canvas_file_holds_every_students_totals_and_imports(term: Term) -> None:
     home, _, _ = term
     text = (home / "canvas.csv").read_text()
     assert text.splitlines()[0] == "Student,ID,SIS User ID,SIS Login ID,Section,dice,roulette (12345)"
@@ -146,13 +150,13 @@ def test_the_canvas_file_holds_every_students_totals_and_imports(term):
     assert grades[4568]["roulette (12345)"] == "9.9" and grades[4569]["dice"] == "3.5"
 
 
-def test_nothing_of_the_term_was_written_into_the_checkout():
+def test_nothing_of_the_term_was_written_into_the_checkout() -> None:
     status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", "book"], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout
     assert "stats101" not in status and "grades" not in status and "handout" not in status
 
 
-def test_a_copy_of_the_book_is_not_needed_once_the_examples_are_named(tmp_path):
+def test_a_copy_of_the_book_is_not_needed_once_the_examples_are_named(tmp_path: Path) -> None:
     made = subprocess.run([sys.executable, "-m", "casino_math.classroom", "init", str(tmp_path / "course"), "--from",
                            str(ROOT / "book" / "assignments")], cwd=tmp_path, capture_output=True, text=True,
                           check=False)

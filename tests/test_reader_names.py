@@ -37,14 +37,14 @@ TABLE_CELL = re.compile(r"<t[dh][^>]*>(.*?)</t[dh]>", re.DOTALL)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_bet_and_every_rules_value_has_a_name(game):
+def test_every_bet_and_every_rules_value_has_a_name(game: str) -> None:
     module, bet_names, rules_names = GAMES[game]
     assert set(bet_names) == set(module.BET_IDS)
     assert set(rules_names) == set(module.RULES)
     assert all(name.strip() and name[0].isupper() for name in [*bet_names.values(), *rules_names.values()])
 
 
-def test_no_id_names_two_things():
+def test_no_id_names_two_things() -> None:
     seen: dict[str, str] = {}
     for _, bet_names, rules_names in GAMES.values():
         for bet_id, name in {**bet_names, **rules_names}.items():
@@ -52,11 +52,11 @@ def test_no_id_names_two_things():
     assert set(reader_names()) == set(seen)
 
 
-def test_names_are_not_ids():
+def test_names_are_not_ids() -> None:
     assert not {name for name in reader_names().values()} & {i for i in IDS if "_" in i or "-" in i}
 
 
-def test_a_table_on_a_page_shows_names_where_the_command_line_shows_ids():
+def test_a_table_on_a_page_shows_names_where_the_command_line_shows_ids() -> None:
     table = edge_comparison(["oxford", "quebec"])
     assert table.rows[1][0] == "dont_pass"  # the command line's text keeps the ID a user types
     html = table._repr_html_()
@@ -69,24 +69,24 @@ def test_a_table_on_a_page_shows_names_where_the_command_line_shows_ids():
     ("19 to 20", "19\u00a0to\u00a020"),
     ("2 or 12: 2 to 1; 3, 4, 9, 10 or 11: 1 to 1", "2 or 12: 2\u00a0to\u00a01; 3, 4, 9, 10 or 11: 1\u00a0to\u00a01"),
 ])
-def test_a_payout_never_wraps(text, shown):
+def test_a_payout_never_wraps(text: str, shown: str) -> None:
     assert html_cell(text) == f"<td>{shown}</td>"
 
 
-def test_a_long_fraction_is_folded_behind_its_percent_and_sorts_by_its_value():
+def test_a_long_fraction_is_folded_behind_its_percent_and_sorts_by_its_value() -> None:
     cell = html_cell("114753351728/10847218479825 (1.058%)")
     assert "<summary" in cell and ">1.058%</summary>" in cell
     assert '<span class="exact-fraction" style="overflow-wrap:anywhere">114753351728/10847218479825</span>' in cell
     assert 'data-value="0.01057905' in cell
 
 
-def test_a_short_fraction_of_a_chance_shows_its_percent_beside_it():
+def test_a_short_fraction_of_a_chance_shows_its_percent_beside_it() -> None:
     html = Table(["bet", "P(win)", "expected rolls"], [["pass", "244/495", "557/165"]])._repr_html_()
     assert "244/495 <span class=\"percent\">(49.293%)</span>" in html
     assert ">557/165</td>" in html  # not a chance: no percent
 
 
-def test_a_caption_names_the_rules():
+def test_a_caption_names_the_rules() -> None:
     assert display.reader_caption("House edge by number of decks (oxford rules)") == (
         "House edge by number of decks (Oxford rules)")
 
@@ -101,6 +101,6 @@ def _saved_table_cells(notebook: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("notebook", sorted(BOOK.glob("*.ipynb")), ids=lambda p: p.stem)
-def test_no_table_the_book_shows_has_an_id(notebook):
+def test_no_table_the_book_shows_has_an_id(notebook: Path) -> None:
     shown = [c for c in _saved_table_cells(notebook) if c in IDS - ALSO_WORDS]
     assert shown == [], f"library IDs in the tables of {notebook.name} (re-execute it)"

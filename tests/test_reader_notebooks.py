@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -26,74 +28,74 @@ CHAPTERS = sorted(p for p in (ROOT / "book").glob("*.ipynb"))
 RAW_MYST = re.compile(r"\{[\w:.-]+\}`|`{3,}\s*\{|:{3,}\s*\{|^\s*:(label|class|name):|^\(\S+\)=\s*$", re.MULTILINE)
 
 
-def convert(text: str, **glued: str) -> str:
+def convert(text: str, **glued: Mapping[str, Any] | str) -> str:
     return to_jupyter(text, Plain(glued, {"ex-a": "7", "thm-lln": "2"}))
 
 
 # Roles.
 
-def test_a_glued_value_replaces_its_key():
+def test_a_glued_value_replaces_its_key() -> None:
     assert convert("The edge is {glue:}`edge`.", edge="5.26%") == "The edge is 5.26%."
 
 
-def test_a_role_becomes_what_the_resolver_gives():
+def test_a_role_becomes_what_the_resolver_gives() -> None:
     assert convert("A {term}`shoe <Shoe>` of cards") == "A shoe of cards"
 
 
-def test_a_role_the_resolver_does_not_know_is_an_error_that_names_it():
+def test_a_role_the_resolver_does_not_know_is_an_error_that_names_it() -> None:
     class Strict(Plain):
-        def role(self, name, text):
+        def role(self, name: str, text: str) -> str:
             raise ConversionError(f"the reader's notebook cannot show the role {{{name}}}")
 
     with pytest.raises(ConversionError, match=r"\{abbr\}"):
         to_jupyter("an {abbr}`RNG (random number generator)`", Strict())
 
 
-def test_a_role_inside_code_is_left_alone():
+def test_a_role_inside_code_is_left_alone() -> None:
     assert convert("Write `{glue:}`edge`` in a chapter.") == "Write `{glue:}`edge`` in a chapter."
 
 
-def test_an_inline_math_role_becomes_dollar_math():
+def test_an_inline_math_role_becomes_dollar_math() -> None:
     assert convert("so {math}`p = 1/2` here") == "so $p = 1/2$ here"
 
 
 # Dollars and math.
 
-def test_an_escaped_dollar_is_a_dollar_sign_no_renderer_takes_for_math():
+def test_an_escaped_dollar_is_a_dollar_sign_no_renderer_takes_for_math() -> None:
     assert convert(r"\$200 on red at \$10 a bet") == f"{DOLLAR}200 on red at {DOLLAR}10 a bet"
 
 
-def test_a_dollar_that_myst_leaves_as_text_stays_a_dollar():
+def test_a_dollar_that_myst_leaves_as_text_stays_a_dollar() -> None:
     # myst_dmath_allow_space and myst_dmath_allow_digits are false: "a winning $1 bet gets $4" is not math.
     assert convert("a winning $1 bet gets $4") == f"a winning {DOLLAR}1 bet gets {DOLLAR}4"
 
 
-def test_inline_math_is_left_as_it_is():
+def test_inline_math_is_left_as_it_is() -> None:
     assert convert(r"with $p = \frac{18}{38}$ and \$5") == rf"with $p = \frac{{18}}{{38}}$ and {DOLLAR}5"
 
 
-def test_display_math_is_left_as_it_is():
+def test_display_math_is_left_as_it_is() -> None:
     math = "$$\nE[X] = \\$1 \\cdot p\n$$"
     assert convert(f"Then\n\n{math}\n\nso.") == f"Then\n\n{math}\n\nso."
 
 
-def test_a_glued_dollar_amount_keeps_its_dollar_sign():
+def test_a_glued_dollar_amount_keeps_its_dollar_sign() -> None:
     assert convert("loses {glue:}`loss` a night", loss="$51.09") == f"loses {DOLLAR}51.09 a night"
 
 
 # Blocks.
 
-def test_an_admonition_is_a_quotation_headed_by_its_title():
+def test_an_admonition_is_a_quotation_headed_by_its_title() -> None:
     source = "```{admonition} Assumption: the cut card\n:class: note\n:name: assumption-cut\nThe shoe stops at $p$.\n```"
     assert convert(source) == ("<blockquote>\n\n**Assumption: the cut card**\n\nThe shoe stops at $p$.\n\n"
                                "</blockquote>")
 
 
-def test_a_note_is_a_quotation_headed_note():
+def test_a_note_is_a_quotation_headed_note() -> None:
     assert convert("```{note}\nMind the zeros.\n```") == "<blockquote>\n\n**Note**\n\nMind the zeros.\n\n</blockquote>"
 
 
-def test_an_exercise_is_numbered_with_its_level_and_its_solution_folded():
+def test_an_exercise_is_numbered_with_its_level_and_its_solution_folded() -> None:
     source = ("```{exercise} Ahead after 36 spins\n:label: ex-a\n:class: core\nShow it.\n```\n\n"
               "```{solution} ex-a\n:class: dropdown\nIt is {glue:}`p`.\n```")
     assert convert(source, p="24.46%") == (
@@ -101,7 +103,7 @@ def test_an_exercise_is_numbered_with_its_level_and_its_solution_folded():
         "<details>\n<summary>Solution to Exercise 7 (Ahead after 36 spins)</summary>\n\nIt is 24.46%.\n\n</details>")
 
 
-def test_a_theorem_is_numbered_and_titled_and_a_proof_ends_with_a_square():
+def test_a_theorem_is_numbered_and_titled_and_a_proof_ends_with_a_square() -> None:
     source = ("````{prf:theorem} Weak law of large numbers\n:label: thm-lln\nThe average tends to $\\mu$.\n````\n\n"
               "```{prf:proof}\nBy Chebyshev.\n```")
     assert convert(source) == (
@@ -109,38 +111,38 @@ def test_a_theorem_is_numbered_and_titled_and_a_proof_ends_with_a_square():
         "\n\n*Proof.* By Chebyshev.\n\n<p style=\"text-align:right\">∎</p>")
 
 
-def test_directives_nest_inside_longer_fences():
+def test_directives_nest_inside_longer_fences() -> None:
     source = "````{admonition} Outer\n```{note}\nInner\n```\n````"
     assert convert(source) == ("<blockquote>\n\n**Outer**\n\n<blockquote>\n\n**Note**\n\nInner\n\n</blockquote>\n\n"
                                "</blockquote>")
 
 
-def test_a_glue_directive_is_the_glued_value_as_a_block():
+def test_a_glue_directive_is_the_glued_value_as_a_block() -> None:
     code = {"text/markdown": "```python\nrng = np.random.default_rng(1)\n```", "text/plain": "<IPython.Markdown>"}
     source = "One way:\n\n:::{glue:md} sim_code\n:::\n\nruns."
     assert to_jupyter(source, Plain({"sim_code": code})) == f"One way:\n\n{code['text/markdown']}\n\nruns."
 
 
-def test_a_glued_formula_shown_as_a_block_is_display_math():
+def test_a_glued_formula_shown_as_a_block_is_display_math() -> None:
     assert convert("```{glue:math} edge\n```", edge={"text/latex": "$\\frac{1}{19}$", "text/plain": "1/19"}) == (
         "$$\n\\frac{1}{19}\n$$")
 
 
-def test_code_is_left_as_it_is():
+def test_code_is_left_as_it_is() -> None:
     source = "```python\nx = {glue:}`not a role here`  # $1\n```"
     assert convert(source) == source
 
 
-def test_targets_and_comments_are_dropped():
+def test_targets_and_comments_are_dropped() -> None:
     assert convert("(foundations-binomial)=\n## The binomial\n% a comment\nText.") == "## The binomial\nText."
 
 
-def test_a_directive_the_converter_does_not_know_is_an_error_that_names_it():
+def test_a_directive_the_converter_does_not_know_is_an_error_that_names_it() -> None:
     with pytest.raises(ConversionError, match=r"\{tabbed\}"):
         convert("```{tabbed} One\nx\n```")
 
 
-def test_a_fence_never_closed_is_an_error():
+def test_a_fence_never_closed_is_an_error() -> None:
     with pytest.raises(ConversionError, match="never closed"):
         convert("```{note}\nno end")
 
@@ -148,7 +150,7 @@ def test_a_fence_never_closed_is_an_error():
 # The notebook around the cells.
 
 def sample_notebook() -> nbformat.NotebookNode:
-    nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"},
+    nb: nbformat.NotebookNode = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"},
                                             "widgets": {"state": {}}})
     setup = nbformat.v4.new_code_cell("glue_percent('edge', edge)", metadata={"tags": ["remove-cell"]})
     setup.outputs = [nbformat.v4.new_output("display_data", data={"application/papermill.record/text/plain": "5%"},
@@ -162,13 +164,13 @@ def sample_notebook() -> nbformat.NotebookNode:
     return nb
 
 
-def test_every_code_cell_stays_so_the_chapter_runs_and_set_up_starts_folded():
+def test_every_code_cell_stays_so_the_chapter_runs_and_set_up_starts_folded() -> None:
     copy = reader_notebook(sample_notebook(), Plain({"edge": "5%"}))
     assert [c.cell_type for c in copy.cells] == ["markdown", "code", "code"]
     assert copy.cells[1].metadata["jupyter"] == {"source_hidden": True}
 
 
-def test_a_glue_record_is_dropped_and_a_widget_shows_its_snapshot_until_it_runs():
+def test_a_glue_record_is_dropped_and_a_widget_shows_its_snapshot_until_it_runs() -> None:
     copy = reader_notebook(sample_notebook(), Plain({"edge": "5%"}))
     assert copy.cells[1].outputs == []
     assert set(copy.cells[2].outputs[0]["data"]) == {"text/html", "text/plain"}
@@ -177,12 +179,12 @@ def test_a_glue_record_is_dropped_and_a_widget_shows_its_snapshot_until_it_runs(
     assert "widgets" not in copy.metadata
 
 
-def test_the_copy_carries_the_kernelspec_jupyterlab_writes():
+def test_the_copy_carries_the_kernelspec_jupyterlab_writes() -> None:
     assert reader_notebook(sample_notebook(), Plain({"edge": "5%"})).metadata["kernelspec"] == KERNELSPEC
     assert KERNELSPEC["display_name"] == "Python 3 (ipykernel)"
 
 
-def test_colab_and_binder_open_the_copy_on_the_published_branch():
+def test_colab_and_binder_open_the_copy_on_the_published_branch() -> None:
     urls = launch_urls("https://github.com/owner/book", "notebooks/roulette.ipynb",
                        {"binderhub_url": "https://mybinder.org", "colab_url": "https://colab.research.google.com"})
     assert urls == {
@@ -200,7 +202,7 @@ def glued(nb: nbformat.NotebookNode) -> dict[str, dict[str, str]]:
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
-def test_every_markdown_cell_of_a_chapter_converts_with_no_myst_left(path):
+def test_every_markdown_cell_of_a_chapter_converts_with_no_myst_left(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     copy = reader_notebook(nb, Plain(glued(nb)))
     text = "\n".join(c.source for c in copy.cells if c.cell_type == "markdown")
@@ -208,7 +210,7 @@ def test_every_markdown_cell_of_a_chapter_converts_with_no_myst_left(path):
     assert "\\$" not in re.sub(r"\$\$.*?\$\$|\$[^$\n]+\$", "", text, flags=re.DOTALL)
 
 
-def test_each_solution_of_a_chapter_is_folded_under_its_exercise():
+def test_each_solution_of_a_chapter_is_folded_under_its_exercise() -> None:
     nb = nbformat.read(ROOT / "book" / "long-run.ipynb", as_version=4)
     source = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     copy = "\n".join(c.source for c in reader_notebook(nb, Plain(glued(nb))).cells if c.cell_type == "markdown")
@@ -218,7 +220,7 @@ def test_each_solution_of_a_chapter_is_folded_under_its_exercise():
     assert copy.count("<details>") == source.count("{solution}")
 
 
-def test_each_dollar_amount_of_a_chapter_stays_a_dollar_amount():
+def test_each_dollar_amount_of_a_chapter_stays_a_dollar_amount() -> None:
     nb = nbformat.read(ROOT / "book" / "long-run.ipynb", as_version=4)
     source = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     copy = "\n".join(c.source for c in reader_notebook(nb, Plain(glued(nb))).cells if c.cell_type == "markdown")

@@ -4,13 +4,16 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import pytest
 import sympy
 
 from casino_math import bets, display, roulette, session, symbolic
+from casino_math.bets import PayTable
 from casino_math.distribution import Distribution
 from casino_math.plots.roulette import ahead_curve
 from casino_math.roulette import (
@@ -59,7 +62,7 @@ PUBLISHED_EDGES = [
 
 
 @pytest.mark.parametrize("bet_id, rules, edge, printed, source", PUBLISHED_EDGES)
-def test_published_house_edges(bet_id, rules, edge, printed, source):
+def test_published_house_edges(bet_id: str, rules: str, edge: Fraction, printed: str, source: str) -> None:
     bet = dict(edge_bets(RULES[rules]))[bet_id]
     assert bets.house_edge(bet) == edge, source
     assert display.percent(edge) == printed, source
@@ -85,7 +88,7 @@ OXFORD_PAY_TABLE = [
 
 
 @pytest.mark.parametrize("kind, payout, covered", OXFORD_PAY_TABLE)
-def test_oxford_pay_table(kind, payout, covered):
+def test_oxford_pay_table(kind: str, payout: int, covered: int) -> None:
     assert roulette.OXFORD.pays[kind] == payout, OXFORD
     for group in legal_bets()[kind]:
         assert len(group) == covered
@@ -110,18 +113,18 @@ COUNTS = [
 
 
 @pytest.mark.parametrize("rules, kind, count", COUNTS)
-def test_counts_of_legal_bets(rules, kind, count):
+def test_counts_of_legal_bets(rules: str, kind: str, count: int) -> None:
     assert len(legal_bets(RULES[rules])[kind]) == count
 
 
-def test_the_single_zero_table_has_no_top_line():
+def test_the_single_zero_table_has_no_top_line() -> None:
     assert "top_line" not in legal_bets(SINGLE_ZERO)
     assert "top_line" not in dict(edge_bets(SINGLE_ZERO))
 
 
-def test_zero_splits_and_trios_match_the_standard_layouts():
+def test_zero_splits_and_trios_match_the_standard_layouts() -> None:
     # Wikipedia, "Roulette", types of bets: the splits and trios (baskets) at the zeros.
-    def touching_zero(groups):
+    def touching_zero(groups: list[tuple[str, ...]]) -> set[str]:
         return {"-".join(g) for g in groups if {"0", "00"} & set(g)}
 
     assert touching_zero(roulette.splits(roulette.OXFORD)) == {"0-00", "0-1", "0-2", "00-2", "00-3"}
@@ -133,7 +136,7 @@ def test_zero_splits_and_trios_match_the_standard_layouts():
 # Brute force: the same bets from arithmetic on the numbers, as a check on the geometry.
 
 
-def test_number_splits_by_arithmetic():
+def test_number_splits_by_arithmetic() -> None:
     same_row = {(n, n + 1) for n in range(1, 37) if n % 3 != 0}
     same_column = {(n, n + 3) for n in range(1, 34)}
     expected = {tuple(map(str, pair)) for pair in same_row | same_column}
@@ -141,7 +144,7 @@ def test_number_splits_by_arithmetic():
     assert found == expected and len(expected) == 57
 
 
-def test_corners_streets_and_six_lines_by_arithmetic():
+def test_corners_streets_and_six_lines_by_arithmetic() -> None:
     corners = {tuple(map(str, (n, n + 1, n + 3, n + 4))) for n in range(1, 33) if n % 3 != 0}
     streets = [tuple(map(str, (n, n + 1, n + 2))) for n in range(1, 37, 3)]
     six = [tuple(map(str, range(n, n + 6))) for n in range(1, 32, 3)]
@@ -150,7 +153,7 @@ def test_corners_streets_and_six_lines_by_arithmetic():
     assert roulette.six_lines() == six
 
 
-def test_every_four_pockets_is_a_corner_exactly_when_they_are_a_2x2_block():
+def test_every_four_pockets_is_a_corner_exactly_when_they_are_a_2x2_block() -> None:
     numbers = [str(n) for n in range(1, 37)]
     blocks = {frozenset(g) for g in roulette.corners()}
     found = 0
@@ -163,7 +166,7 @@ def test_every_four_pockets_is_a_corner_exactly_when_they_are_a_2x2_block():
     assert found == 6
 
 
-def test_outside_groups_by_arithmetic():
+def test_outside_groups_by_arithmetic() -> None:
     groups = roulette.outside_groups()
     assert groups["column"][0] == tuple(str(n) for n in range(1, 37, 3))
     assert groups["dozen"][1] == tuple(str(n) for n in range(13, 25))
@@ -173,14 +176,14 @@ def test_outside_groups_by_arithmetic():
 # The wheel and its colours.
 
 
-def test_00_is_a_pocket_of_its_own():
+def test_00_is_a_pocket_of_its_own() -> None:
     assert 00 == 0  # noqa: PLR0133  (Python reads the literal 00 as 0, so pockets are named by strings)
     assert pocket("00") != pocket(0)
     assert roulette.wheel()["00"] == roulette.wheel()["0"] == Fraction(1, 38)
     assert len(roulette.wheel()) == 38 and len(roulette.wheel(SINGLE_ZERO)) == 37
 
 
-def test_red_numbers_follow_the_rule():
+def test_red_numbers_follow_the_rule() -> None:
     for n in range(1, 37):
         odd_is_red = n <= 10 or 19 <= n <= 28
         assert (str(n) in roulette.RED) == ((n % 2 == 1) == odd_is_red), n
@@ -188,31 +191,31 @@ def test_red_numbers_follow_the_rule():
 
 
 @pytest.mark.parametrize("wheel_order", [roulette.AMERICAN_WHEEL, roulette.EUROPEAN_WHEEL])
-def test_colours_alternate_around_the_wheel(wheel_order):
+def test_colours_alternate_around_the_wheel(wheel_order: tuple[str, ...]) -> None:
     numbers = [p for p in wheel_order if p not in ("0", "00")]
     assert sorted(map(int, numbers)) == list(range(1, 37))
-    for a, b in zip(wheel_order, wheel_order[1:] + wheel_order[:1]):
+    for a, b in zip(wheel_order, wheel_order[1:] + wheel_order[:1], strict=True):
         if "green" not in (roulette.colour(a), roulette.colour(b)):
             assert roulette.colour(a) != roulette.colour(b), (a, b)
 
 
-def test_opposite_pockets_on_the_american_wheel_are_consecutive_numbers():
+def test_opposite_pockets_on_the_american_wheel_are_consecutive_numbers() -> None:
     wheel = roulette.AMERICAN_WHEEL
     for i in range(19):
         a, b = wheel[i], wheel[i + 19]
-        assert {a, b} == {"0", "00"} or abs(int(a) - int(b)) == 1 and max(int(a), int(b)) % 2 == 0
+        assert {a, b} == {"0", "00"} or (abs(int(a) - int(b)) == 1 and max(int(a), int(b)) % 2 == 0)
 
 
 # Identities.
 
 
-def test_every_bet_but_the_top_line_costs_one_nineteenth():
+def test_every_bet_but_the_top_line_costs_one_nineteenth() -> None:
     for kind, bet in every_bet():
         assert bets.p_win(bet) + bets.p_lose(bet) == 1
         assert bets.house_edge(bet) == (Fraction(3, 38) if kind == "top_line" else Fraction(1, 19)), bet.name
 
 
-def test_a_bet_on_n_numbers_paying_36_over_n_minus_1_has_edge_independent_of_n():
+def test_a_bet_on_n_numbers_paying_36_over_n_minus_1_has_edge_independent_of_n() -> None:
     for kind, bet in every_bet(roulette.OXFORD):
         n = bets.p_win(bet) * 38
         assert bets.pays_text(bet) == bets.odds_text(Fraction(36, n) - 1) or kind == "top_line"
@@ -222,8 +225,8 @@ def test_a_bet_on_n_numbers_paying_36_over_n_minus_1_has_edge_independent_of_n()
     assert sympy.simplify(symbolic.n_number_expected_value(big_n) - (36 / big_n - 1)) == 0
 
 
-def test_top_line_fair_payout_and_edge_formula():
-    # Fair (no edge at all): 5/38 * x = 33/38.  Matching the other bets' 1/19: 31/5, "6.20 to 1" (Grochowski).
+def test_top_line_fair_payout_and_edge_formula() -> None:
+    # Fair (no edge at all) -> None: 5/38 * x = 33/38.  Matching the other bets' 1/19: 31/5, "6.20 to 1" (Grochowski).
     assert symbolic.solve_fair_payout(top_line()) == sympy.Rational(33, 5)
     assert bets.fair_payout(top_line()) == Fraction(33, 5)
     x = symbolic.payout_symbol()
@@ -233,14 +236,14 @@ def test_top_line_fair_payout_and_edge_formula():
     assert roulette.payout_for_edge(top_line(), Fraction(1, 19)) == Fraction(31, 5)
 
 
-def test_la_partage_returns_half_the_stake_on_a_zero():
+def test_la_partage_returns_half_the_stake_on_a_zero() -> None:
     net = red(LA_PARTAGE).net()
     assert net == Distribution({1: Fraction(18, 37), Fraction(-1, 2): Fraction(1, 37), -1: Fraction(18, 37)})
     assert bets.house_edge(red(LA_PARTAGE)) * 2 == bets.house_edge(red(SINGLE_ZERO))
     assert bets.house_edge(straight(17, rules=LA_PARTAGE)) == Fraction(1, 37)  # only even-money bets share
 
 
-def test_standard_deviations():
+def test_standard_deviations() -> None:
     # sd of a bet paying w to 1 with P(win) = p is (w + 1) * sqrt(p (1 - p)).
     for _, bet in edge_bets():
         w, p = bet.pays["win"], bets.p_win(bet)
@@ -249,21 +252,21 @@ def test_standard_deviations():
     assert display.decimal(bets.standard_deviation(red()), 4) == "0.9986"
 
 
-def test_session_figures_after_10_100_1000_spins():
+def test_session_figures_after_10_100_1000_spins() -> None:
     # k wins in n straight-up spins give 36k - n; ahead when k > n / 36.
     assert session.p_ahead(straight(17), 10) == 1 - Fraction(37, 38) ** 10
     assert session.p_even(red(), 10) == 252 * Fraction(9, 19) ** 5 * Fraction(10, 19) ** 5
     assert session.p_even(straight(17), 36) == 36 * Fraction(1, 38) * Fraction(37, 38) ** 35
 
 
-def test_ahead_curve_matches_the_session_distribution():
+def test_ahead_curve_matches_the_session_distribution() -> None:
     for bet in (straight(17), red()):
         curve = ahead_curve(bet, 120)
         for n in (1, 2, 35, 36, 37, 100, 120):
             assert curve[n - 1] == session.p_ahead(bet, n)
 
 
-def test_edges_json_shape():
+def test_edges_json_shape() -> None:
     result = subprocess.run([sys.executable, "-m", "casino_math", "edges", "--game", "roulette", "--format", "json"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
@@ -280,12 +283,12 @@ def test_edges_json_shape():
 
 
 @pytest.mark.parametrize("lammer, dollars", [(20, 1), (100, 5), (500, 25)])  # the Oxford page's examples
-def test_lammer_values(lammer, dollars):
+def test_lammer_values(lammer: int, dollars: int) -> None:
     assert chips.chip_value(lammer) == dollars
     assert chips.lammer_for(dollars) == lammer
 
 
-def test_a_winning_stack_settled_in_chips_and_dollars():
+def test_a_winning_stack_settled_in_chips_and_dollars() -> None:
     won = roulette.settle(straight(17), 17, chips=4)
     assert won == 140 and chips.stack_value(int(won), lammer=100) == 700
 
@@ -308,7 +311,7 @@ BAD_BETS = [
     (lambda: top_line(SINGLE_ZERO), re.escape("this table (A single-zero (European) wheel) has no top line bet")),
     (lambda: bet_on(range(1, 8)), "no bet covers exactly 7 pockets; a bet covers 1, 2, 3, 4, 5, 6, 12 or 18 pockets"),
     (lambda: bet_on([]), "no pocket chosen"),
-    (lambda: split(1, 2, 3), "takes 2 positional arguments but 3 were given"),
+    (lambda: split(1, 2, 3), "takes 2 positional arguments but 3 were given"),  # type: ignore[call-arg, arg-type]
     (lambda: dozen(4), "there are 3 dozens, numbered 1 to 3, not 4"),
     (lambda: column(0), "there are 3 columns, numbered 1 to 3, not 0"),
     (lambda: bet_on([1, 2, 4, 5], kind="split"), "a split covers 2 pockets, not 4"),
@@ -317,7 +320,7 @@ BAD_BETS = [
 
 
 @pytest.mark.parametrize("make, message", BAD_BETS)
-def test_bad_bets_say_what_is_allowed(make, message):
+def test_bad_bets_say_what_is_allowed(make: Callable[[], object], message: str) -> None:
     with pytest.raises((ValueError, TypeError), match=message):
         make()
 
@@ -333,7 +336,8 @@ def test_bad_bets_say_what_is_allowed(make, message):
         ("3", TypeError, "a stake '3' is a str"),
     ],
 )
-def test_bad_stakes(chips_staked, error, message):
+def test_bad_stakes(
+        chips_staked: Any, error: type[Exception], message: str) -> None:          # any input, good or bad
     with pytest.raises(error, match=message):
         stake(chips_staked)
     with pytest.raises(error, match=message):
@@ -345,7 +349,8 @@ def test_bad_stakes(chips_staked, error, message):
     [(1.0, TypeError, "a pocket is named by a whole number or a string"), (True, TypeError, "not True"),
      ("abc", ValueError, "abc is not on the wheel"), (-1, ValueError, "-1 is not on the wheel")],
 )
-def test_bad_pocket_names(name, error, message):
+def test_bad_pocket_names(
+        name: Any, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         pocket(name)
 
@@ -354,26 +359,27 @@ def test_bad_pocket_names(name, error, message):
     "call, error, message",
     [
         (lambda: chips.chip_value(-20), ValueError, "the number on a lammer is -20; it is a positive whole number"),
-        (lambda: chips.chip_value(2.5), TypeError, "the number on a lammer must be a whole number, not 2.5"),
+        (lambda: chips.chip_value(2.5), TypeError,  # type: ignore[arg-type]  # on purpose
+         "the number on a lammer must be a whole number, not 2.5"),
         (lambda: chips.stack_value(0, lammer=100), ValueError, "a stack of chips is 0"),
         (lambda: chips.chips_for(12, lammer=100), ValueError, r"\$12 is not a whole number of \$5 chips"),
         (lambda: chips.lammer_for(Fraction(1, 40)), ValueError, "no lammer shows chips of"),
     ],
 )
-def test_bad_chip_input(call, error, message):
+def test_bad_chip_input(call: Callable[[], object], error: type[TypeError] | type[ValueError], message: str) -> None:
     with pytest.raises(error, match=message):
         call()
 
 
-def test_a_rules_value_with_an_unknown_kind_of_bet_is_refused():
+def test_a_rules_value_with_an_unknown_kind_of_bet_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown kinds of bet"):
         roulette.RouletteRules(name="odd", source="none", wheel=roulette.AMERICAN_WHEEL,
-                               layout=roulette.AMERICAN_LAYOUT, pays={"snake": 2})
+                               layout=roulette.AMERICAN_LAYOUT, pays=PayTable({"snake": 2}))
     with pytest.raises(ValueError, match="the wheel and the layout must have the same pockets"):
         roulette.RouletteRules(name="odd", source="none", wheel=roulette.EUROPEAN_WHEEL,
-                               layout=roulette.AMERICAN_LAYOUT, pays={"straight": 35})
+                               layout=roulette.AMERICAN_LAYOUT, pays=PayTable({"straight": 35}))
 
 
-def test_a_layout_with_two_boxes_of_one_name_is_refused():
+def test_a_layout_with_two_boxes_of_one_name_is_refused() -> None:
     with pytest.raises(ValueError, match="the layout has two boxes named '1'"):
         roulette.parse_layout("+---+---+\n| 1 | 1 |\n+---+---+")

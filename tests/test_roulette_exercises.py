@@ -11,10 +11,12 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 from math import comb, isqrt
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sympy
@@ -44,7 +46,7 @@ def glued(path: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def book():
+def book() -> dict[str, str]:
     return {**glued(ROULETTE), **glued(VARIANCE)}
 
 
@@ -55,21 +57,25 @@ def markdown(path: Path) -> str:
 
 # --- settling bets pocket by pocket ----------------------------------------------------------------------------
 
-def settle(covered, pays, pocket, lose=Fraction(-1)):
+def settle(covered: set[str], pays: Fraction | int, pocket: str, lose: Fraction | int = -1) -> Fraction:
     """The net result of one unit on the pockets ``covered``, paying ``pays`` to 1, when ``pocket`` comes up."""
-    return Fraction(pays) if pocket in covered else lose
+    return Fraction(pays) if pocket in covered else Fraction(lose)
 
 
-def results(covered, pays, lose=Fraction(-1)):
+#: A bet's net result on one unit, by the pocket that comes up.
+Results = Callable[[str], Fraction]
+
+
+def results(covered: set[str], pays: Fraction | int, lose: Fraction | int = -1) -> Results:
     """The net result of one unit on ``covered``, as a function of the pocket that comes up."""
     return lambda pocket: settle(covered, pays, pocket, lose)
 
 
-def mean(results, wheel=DOUBLE_ZERO):
-    return Fraction(sum(results(p) for p in wheel), len(wheel))
+def mean(results: Results, wheel: list[str] = DOUBLE_ZERO) -> Fraction:
+    return sum((results(p) for p in wheel), Fraction(0)) / len(wheel)
 
 
-def variance(results, wheel=DOUBLE_ZERO):
+def variance(results: Results, wheel: list[str] = DOUBLE_ZERO) -> Fraction:
     m = mean(results, wheel)
     return mean(lambda p: (results(p) - m) ** 2, wheel)
 
@@ -90,7 +96,7 @@ def next_spin(ways: dict[int, int], pays: int, covered: int, pockets: int = 38) 
     return dict(after)
 
 
-def laws(pays: int, covered: int, pockets: int = 38):
+def laws(pays: int, covered: int, pockets: int = 38) -> Iterator[dict[int, int]]:
     """The ways to end with each net (out of pockets ** n) after n = 0, 1, 2, ... spins."""
     ways = {0: 1}
     while True:
@@ -112,12 +118,12 @@ def session_ways(pays: int, covered: int, spins: int, pockets: int = 38) -> dict
     return ways
 
 
-def chance(pays, covered, spins, event, pockets=38):
+def chance(pays: int, covered: int, spins: int, event: Callable[..., Any], pockets: int = 38) -> Fraction:
     ways = session_ways(pays, covered, spins, pockets)
     return Fraction(sum(c for net, c in ways.items() if event(net)), pockets ** spins)
 
 
-def ahead(pays, covered, spins):
+def ahead(pays: int, covered: int, spins: int) -> Fraction:
     return chance(pays, covered, spins, lambda net: net > 0)
 
 
@@ -127,7 +133,7 @@ STRAIGHT, SPLIT, RED_BET, TOP = (35, 1), (17, 2), (1, 18), (6, 5)
 # --- roulette: the propositions --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("zeros", [1, 2, 3, 5])
-def test_every_bet_paying_36_over_n_minus_1_has_edge_z_over_36_plus_z(zeros):
+def test_every_bet_paying_36_over_n_minus_1_has_edge_z_over_36_plus_z(zeros: int) -> None:
     """prop-roulette-edge, pocket by pocket, for every n from 1 to 36 and several choices of the covered pockets."""
     wheel = [f"zero{i}" for i in range(zeros)] + NUMBERS
     rng = random.Random(zeros)
@@ -136,15 +142,15 @@ def test_every_bet_paying_36_over_n_minus_1_has_edge_z_over_36_plus_z(zeros):
             assert mean(results(set(covered), Fraction(36, n) - 1), wheel) == Fraction(-zeros, 36 + zeros)
 
 
-def test_the_lemma_for_every_payout():
+def test_the_lemma_for_every_payout() -> None:
     """lem-roulette-win-or-lose: a bet on n of N pockets paying x to 1 has expected value (n(x + 1) - N) / N."""
     for n in range(1, 39):
         for x in (0, 1, Fraction(31, 5), 6, 35, 100):
             covered = set(DOUBLE_ZERO[:n])
-            assert mean(lambda p, c=covered, x=x: settle(c, x, p)) == Fraction(n * (x + 1) - 38, 38)
+            assert mean(results(covered, x)) == Fraction(n * (x + 1) - 38, 38)
 
 
-def test_every_bet_on_both_layouts_but_the_top_line_pays_36_over_n_minus_1():
+def test_every_bet_on_both_layouts_but_the_top_line_pays_36_over_n_minus_1() -> None:
     """The proposition's hypothesis, checked on every legal bet of both wheels' layouts."""
     for rules in (roulette.OXFORD, roulette.SINGLE_ZERO):
         for kind, groups in legal_bets(rules).items():
@@ -152,7 +158,7 @@ def test_every_bet_on_both_layouts_but_the_top_line_pays_36_over_n_minus_1():
                 assert (rules.pays[kind] == Fraction(36, len(group)) - 1) == (kind != "top_line"), (kind, group)
 
 
-def test_the_top_line_corollary(book):
+def test_the_top_line_corollary(book: dict[str, str]) -> None:
     top = mean(lambda p: settle(TOP_LINE, 6, p))
     straight = mean(lambda p: settle({"17"}, 35, p))
     assert top == Fraction(-3, 38) and straight == Fraction(-1, 19)
@@ -164,11 +170,11 @@ def test_the_top_line_corollary(book):
 
 # --- roulette: the exercises -----------------------------------------------------------------------------------
 
-def test_the_fair_and_the_matching_top_line(book):
+def test_the_fair_and_the_matching_top_line(book: dict[str, str]) -> None:
     # Fair: 5x - 33 = 0 over the 38 pockets.  Matching: the same sum equal to 38 times a straight-up bet's value.
     fair = Fraction(len(DOUBLE_ZERO) - len(TOP_LINE), len(TOP_LINE))
     assert mean(lambda p: settle(TOP_LINE, fair, p)) == 0
-    straight_sum = sum(settle({"17"}, 35, p) for p in DOUBLE_ZERO)
+    straight_sum = sum((settle({"17"}, 35, p) for p in DOUBLE_ZERO), Fraction(0))
     matching = (straight_sum + 33) / 5
     assert mean(lambda p: settle(TOP_LINE, matching, p)) == mean(lambda p: settle({"17"}, 35, p))
     assert book["roulette_top_fair"] == "33/5" == display.fraction_text(fair)
@@ -177,12 +183,12 @@ def test_the_fair_and_the_matching_top_line(book):
     assert book["roulette_top_matching_dec"] == "6.2"
 
 
-def test_grid_counts_by_brute_force(book):
+def test_grid_counts_by_brute_force(book: dict[str, str]) -> None:
     """Splits, corners, streets and six lines on 12 rows of 3, by looking at every pair and every four of numbers."""
     rows, columns = 12, 3
     place = {n: divmod(n - 1, columns) for n in range(1, 37)}
 
-    def neighbours(a, b):
+    def neighbours(a: int, b: int) -> bool:
         (ra, ca), (rb, cb) = place[a], place[b]
         return abs(ra - rb) + abs(ca - cb) == 1
 
@@ -195,7 +201,7 @@ def test_grid_counts_by_brute_force(book):
     assert int(book["roulette_n_splits"]) - splits == int(book["roulette_n_zero_splits"]) == 5
 
 
-def test_chips_under_a_lammer_of_500(book):
+def test_chips_under_a_lammer_of_500(book: dict[str, str]) -> None:
     won = 3 * 8                 # a corner pays 8 to 1
     chip = Fraction(500, 20)    # the lammer's number is 20 times one chip's value
     paid = (book["roulette_ex_won"], book["roulette_ex_chip"], book["roulette_ex_value"])
@@ -203,7 +209,7 @@ def test_chips_under_a_lammer_of_500(book):
     assert chip == 25
 
 
-def test_a_chip_spread_over_straight_up_bets_is_the_group_bet(book):
+def test_a_chip_spread_over_straight_up_bets_is_the_group_bet(book: dict[str, str]) -> None:
     """Exercise roulette-ex-split, part 2, on every legal bet of the layout but the top line, pocket by pocket."""
     for kind, groups in legal_bets().items():
         if kind == "top_line":
@@ -216,7 +222,7 @@ def test_a_chip_spread_over_straight_up_bets_is_the_group_bet(book):
     assert book["roulette_ex_half_win"] == "35/2" and book["roulette_ex_halves_net"] == "17"
 
 
-def test_the_first_four_and_la_partage(book):
+def test_the_first_four_and_la_partage(book: dict[str, str]) -> None:
     first_four = mean(lambda p: settle({"0", "1", "2", "3"}, 8, p), SINGLE_ZERO)
     assert first_four == Fraction(-1, 37) and book["roulette_ex_first_four_ev"] == display.fraction_text(first_four)
     for wheel, key in ((SINGLE_ZERO, "roulette_partage_edge"), (DOUBLE_ZERO, "roulette_ex_partage_two")):
@@ -225,14 +231,14 @@ def test_the_first_four_and_la_partage(book):
         assert edge == Fraction(zeros, 2 * (36 + zeros)) and book[key] == display.fraction_text(edge)
 
 
-def test_whole_payouts_for_the_top_line(book):
-    edges = {x: -mean(lambda p, x=x: settle(TOP_LINE, x, p)) for x in range(10)}
+def test_whole_payouts_for_the_top_line(book: dict[str, str]) -> None:
+    edges = {x: -mean(results(TOP_LINE, x)) for x in range(10)}
     assert min(e for e in edges.values() if e > 0) == edges[6] == Fraction(3, 38)
     assert Fraction(1, 19) not in edges.values()
     assert -edges[7] == Fraction(1, 19) and book["roulette_ex_top7_gain"] == "1/19"
 
 
-def test_the_split_0_00_against_red_after_100_spins(book):
+def test_the_split_0_00_against_red_after_100_spins(book: dict[str, str]) -> None:
     assert book["roulette_ex_split_ahead"] == display.percent(ahead(*SPLIT, 100), 1)
     assert book["roulette_ex_red_ahead"] == display.percent(ahead(*RED_BET, 100), 1)
     assert book["roulette_ex_red_even"] == display.percent(chance(*RED_BET, 100, lambda net: net == 0), 1)
@@ -244,7 +250,7 @@ def test_the_split_0_00_against_red_after_100_spins(book):
     assert book["roulette_ex_red_sd"] == sd_text(variance(lambda p: settle(RED, 1, p)), 2)
 
 
-def test_on_a_biased_wheel_the_straight_up_bets_still_average_minus_one_nineteenth():
+def test_on_a_biased_wheel_the_straight_up_bets_still_average_minus_one_nineteenth() -> None:
     rng = random.Random(38)
     for _ in range(50):
         weights = [rng.randint(1, 1000) for _ in DOUBLE_ZERO]
@@ -253,12 +259,12 @@ def test_on_a_biased_wheel_the_straight_up_bets_still_average_minus_one_nineteen
         assert sum(values) / 38 == Fraction(-1, 19)
         if len(set(chances)) > 1:
             assert max(values) > Fraction(-1, 19)
-        assert all((v > 0) == (36 * p > 1) for v, p in zip(values, chances))
+        assert all((v > 0) == (36 * p > 1) for v, p in zip(values, chances, strict=True))
 
 
 # --- roulette-variance: the propositions -----------------------------------------------------------------------
 
-def test_the_two_outcome_variance_pocket_by_pocket():
+def test_the_two_outcome_variance_pocket_by_pocket() -> None:
     """prop-bet-variance on every bet of the layout: the variance over the 38 pockets is (w + 1)^2 p (1 - p)."""
     for kind, groups in legal_bets().items():
         group, w = set(groups[0]), roulette.OXFORD.pays[kind]
@@ -268,7 +274,7 @@ def test_the_two_outcome_variance_pocket_by_pocket():
 
 
 @pytest.mark.parametrize("bet", [STRAIGHT, SPLIT, RED_BET, TOP])
-def test_a_session_is_binomial_with_n_times_the_variance(bet):
+def test_a_session_is_binomial_with_n_times_the_variance(bet: tuple[int, int]) -> None:
     """prop-session-variance: the convolved law is the binomial one, with n times one spin's mean and variance."""
     w, covered = bet
     p = Fraction(covered, 38)
@@ -281,28 +287,28 @@ def test_a_session_is_binomial_with_n_times_the_variance(bet):
 
 
 @pytest.mark.parametrize("bet", [STRAIGHT, SPLIT, RED_BET, TOP])
-def test_the_saw(bet):
+def test_the_saw(bet: tuple[int, int]) -> None:
     """prop-ahead-saw: the chance of being ahead falls exactly at the multiples of w + 1."""
     w, covered = bet
-    a = [Fraction(sum(c for net, c in ways.items() if net > 0), 38**n) for n, ways in zip(range(250), laws(w, covered))]
+    a = [Fraction(sum(c for net, c in ways.items() if net > 0), 38**n) for n, ways in zip(range(250), laws(w, covered), strict=False)]
     for n in range(249):
         assert (a[n + 1] < a[n]) == ((n + 1) % (w + 1) == 0) and a[n + 1] != a[n], (bet, n)
 
 
 @pytest.mark.parametrize("bet, most", [(RED_BET, 1000), (STRAIGHT, 400), (TOP, 400)])
-def test_every_losing_bet_sinks_within_chebyshevs_bound(bet, most):
+def test_every_losing_bet_sinks_within_chebyshevs_bound(bet: tuple[int, int], most: int) -> None:
     """prop-session-sinks: P(S_n >= 0) <= sigma^2 / (n mu^2) at every n."""
     w, covered = bet
     p = Fraction(covered, 38)
     mu, var = (w + 1) * p - 1, (w + 1) ** 2 * p * (1 - p)
-    for n, ways in zip(range(most + 1), laws(w, covered)):
+    for n, ways in zip(range(most + 1), laws(w, covered), strict=False):
         if n:
             assert Fraction(sum(c for net, c in ways.items() if net >= 0), 38**n) <= var / (n * mu**2)
 
 
 # --- roulette-variance: the prose and the exercises ------------------------------------------------------------
 
-def test_the_chances_after_10_100_and_1000_spins(book):
+def test_the_chances_after_10_100_and_1000_spins(book: dict[str, str]) -> None:
     for name, bet in (("straight", STRAIGHT), ("red", RED_BET)):
         for n in (10, 100, 1000):
             assert book[f"variance_{name}_ahead_{n}"] == display.percent(ahead(*bet, n), 1)
@@ -310,17 +316,17 @@ def test_the_chances_after_10_100_and_1000_spins(book):
     assert book["variance_red_even_10"] == display.percent(chance(*RED_BET, 10, lambda net: net == 0), 1)
 
 
-def test_even_after_36_spins(book):
+def test_even_after_36_spins(book: dict[str, str]) -> None:
     even = chance(*STRAIGHT, 36, lambda net: net == 0)
     assert even == 36 * Fraction(1, 38) * Fraction(37, 38) ** 35
     assert book["variance_even_36_digits"] == str(len(str(even.denominator)))
     assert book["variance_even_36_pct"] == display.percent(even, 1)
 
 
-def test_a_short_session_by_listing_both_spins(book):
+def test_a_short_session_by_listing_both_spins(book: dict[str, str]) -> None:
     pairs = [(a, b) for a in DOUBLE_ZERO for b in DOUBLE_ZERO]
 
-    def ahead_after_two(covered, w):
+    def ahead_after_two(covered: set[str], w: int) -> Fraction:
         return Fraction(sum(settle(covered, w, a) + settle(covered, w, b) > 0 for a, b in pairs), len(pairs))
 
     assert book["variance_ex_short_red"] == display.fraction_text(ahead_after_two(RED, 1)) == "81/361"
@@ -328,7 +334,7 @@ def test_a_short_session_by_listing_both_spins(book):
     assert book["variance_ex_short_red1"] == display.fraction_text(mean(lambda p: Fraction(p in RED))) == "9/19"
 
 
-def test_spread_against_loss(book):
+def test_spread_against_loss(book: dict[str, str]) -> None:
     red = variance(lambda p: settle(RED, 1, p))
     straight = variance(lambda p: settle({"17"}, 35, p))
     mu = Fraction(-1, 19)
@@ -338,11 +344,11 @@ def test_spread_against_loss(book):
     assert book["variance_ex_red_loss100"] == display.decimal(-100 * mu, 2)
     assert book["variance_ex_red_sd_over_loss"] == sd_text(100 * red / (100 * mu) ** 2, 1)
     assert (book["variance_scale_red"], book["variance_scale_straight"]) == (str(red / mu**2), str(straight / mu**2))
-    assert (red / mu**2, straight / mu**2) == (360, 11988)
+    assert (red / mu**2, straight / mu**2) == (Fraction(360), Fraction(11988))
     assert book["variance_scale_ratio"] == display.decimal(Fraction(11988, 360), 1)
 
 
-def test_the_spread_by_hand(book):
+def test_the_spread_by_hand(book: dict[str, str]) -> None:
     straight = variance(lambda p: settle({"17"}, 35, p))
     red = variance(lambda p: settle(RED, 1, p))
     assert sympy.sqrt(sympy.Rational(straight.numerator, straight.denominator)) == 18 * sympy.sqrt(37) / 19
@@ -356,7 +362,7 @@ def test_the_spread_by_hand(book):
     assert book["variance_sd_red_exact"] == sd_text(red, 4)
 
 
-def test_the_saw_by_hand(book):
+def test_the_saw_by_hand(book: dict[str, str]) -> None:
     q = Fraction(37, 38)
     by_hand = {
         20: 1 - q**20,
@@ -370,7 +376,7 @@ def test_the_saw_by_hand(book):
     assert book["variance_ahead_36"] == display.percent(ahead(*STRAIGHT, 36), 1)
 
 
-def test_how_long_until_the_bound_bites(book):
+def test_how_long_until_the_bound_bites(book: dict[str, str]) -> None:
     assert (book["variance_ex_needed_red"], book["variance_ex_needed_straight"]) == ("3600", "119880")
     n = 3600
     ways = sum(comb(n, k) * 18**k * 20 ** (n - k) for k in range(n // 2, n + 1))   # red not behind: k >= n/2 wins
@@ -378,7 +384,7 @@ def test_how_long_until_the_bound_bites(book):
     assert Fraction(ways, 38**n) < Fraction(1, 10)
 
 
-def test_the_bounds_for_red_after_1000_spins(book):
+def test_the_bounds_for_red_after_1000_spins(book: dict[str, str]) -> None:
     exact = chance(*RED_BET, 1000, lambda net: net >= 0)
     assert book["variance_exact_red_1000"] == display.percent(exact, 1)
     assert book["variance_cheb_red_1000"] == display.percent(Fraction(360, 1000), 1)
@@ -386,11 +392,11 @@ def test_the_bounds_for_red_after_1000_spins(book):
     assert exact < Fraction(360, 1360) < Fraction(360, 1000)
 
 
-def test_two_bets_on_one_spin(book):
-    def product(a, b):
+def test_two_bets_on_one_spin(book: dict[str, str]) -> None:
+    def product(a: Callable[..., Any], b: Callable[..., Any]) -> Callable[..., Any]:
         return lambda pocket: a(pocket) * b(pocket)
 
-    def total(a, b):
+    def total(a: Callable[..., Any], b: Callable[..., Any]) -> Callable[..., Any]:
         return lambda pocket: a(pocket) + b(pocket)
 
     red = results(RED, 1)
@@ -402,13 +408,15 @@ def test_two_bets_on_one_spin(book):
     assert book["variance_ex_two_loss"] == display.fraction_text(-mean(total(red, results({"17"}, 35))))
 
 
-def test_the_simulation_solution_is_the_code_the_chapter_ran(book):
+def test_the_simulation_solution_is_the_code_the_chapter_ran(book: dict[str, str]) -> None:
     """The solution's code is the code whose results the chapter glues; run again, it gives the same figures."""
-    solution = re.search(r"```\{solution\} roulette-variance-ex-simulate\n.*?~~~python\n(.*?)~~~", markdown(VARIANCE),
-                         re.DOTALL).group(1)
+    found = re.search(r"```\{solution\} roulette-variance-ex-simulate\n.*?~~~python\n(.*?)~~~", markdown(VARIANCE),
+                      re.DOTALL)
+    assert found is not None, "the simulation exercise prints its code"
+    solution = found.group(1)
     ran = ["".join(c["source"]) for c in json.loads(VARIANCE.read_text())["cells"] if c["cell_type"] == "code"]
     assert any(source.startswith(solution.strip()) for source in ran)
-    space: dict = {}
+    space: dict[str, Any] = {}
     exec(compile(solution, "roulette-variance-ex-simulate", "exec"), space)   # noqa: S102 (the book's own code)
     exact = ahead(*STRAIGHT, 100)
     assert space["exact"] == exact

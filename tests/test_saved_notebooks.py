@@ -26,11 +26,12 @@ TRACEBACK = [
 def notebook_with_error() -> nbformat.NotebookNode:
     cell = nbformat.v4.new_code_cell("split(1, 5)", metadata={"tags": ["raises-exception"]})
     cell.outputs = [nbformat.v4.new_output("error", ename="ValueError", evalue="1 and 5 ...", traceback=TRACEBACK)]
-    return nbformat.v4.new_notebook(cells=[cell], metadata={"kernelspec": {
+    nb: nbformat.NotebookNode = nbformat.v4.new_notebook(cells=[cell], metadata={"kernelspec": {
         "display_name": "Python 3", "language": "python", "name": "python3"}})
+    return nb
 
 
-def test_a_traceback_names_the_library_from_the_package_down():
+def test_a_traceback_names_the_library_from_the_package_down() -> None:
     nb = notebook_with_error()
     assert tidy(nb)
     traceback = nb.cells[0].outputs[0]["traceback"]
@@ -39,7 +40,7 @@ def test_a_traceback_names_the_library_from_the_package_down():
     assert traceback[3] == TRACEBACK[3] and "/home/ada" not in "".join(traceback)
 
 
-def test_the_kernelspec_becomes_jupyterlabs_and_nothing_else_changes():
+def test_the_kernelspec_becomes_jupyterlabs_and_nothing_else_changes() -> None:
     nb = notebook_with_error()
     tidy(nb)
     assert nb.metadata["kernelspec"] == KERNELSPEC == {"display_name": "Python 3 (ipykernel)", "language": "python",
@@ -47,19 +48,19 @@ def test_the_kernelspec_becomes_jupyterlabs_and_nothing_else_changes():
     assert nb.cells[0].source == "split(1, 5)" and nb.cells[0].metadata == {"tags": ["raises-exception"]}
 
 
-def test_a_tidy_notebook_is_left_as_it_is():
+def test_a_tidy_notebook_is_left_as_it_is() -> None:
     nb = notebook_with_error()
     tidy(nb)
     assert not tidy(nb) and untidy(nb) == []
 
 
-def test_an_untidy_notebook_is_named_with_what_is_wrong():
+def test_an_untidy_notebook_is_named_with_what_is_wrong() -> None:
     assert untidy(notebook_with_error()) == [
         "its kernelspec says 'Python 3', not JupyterLab's 'Python 3 (ipykernel)'",
         "a traceback names /home/ada/book/", "a traceback names /home/ada/book/.venv/lib/python3.11/"]
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=lambda p: p.stem)
-def test_every_saved_chapter_is_tidy(path):
+def test_every_saved_chapter_is_tidy(path: Path) -> None:
     # After running a chapter with nbconvert, `python book/_ext/saved_notebooks.py` tidies it (make notebooks does).
     assert untidy(nbformat.read(path, as_version=4)) == []

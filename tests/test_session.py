@@ -17,10 +17,10 @@ from casino_math.dice import one_face_bet
 from casino_math.distribution import Distribution
 
 
-def brute_force(bet: Bet, rounds: int) -> Distribution:
+def brute_force(bet: Bet, rounds: int) -> Distribution[Fraction]:
     """The net after ``rounds`` bets by listing every sequence of results (small cases only)."""
     net = bet.net()
-    out: dict = {}
+    out: dict[Fraction, Fraction] = {}
     for results in product(net, repeat=rounds):
         p = Fraction(1)
         for x in results:
@@ -32,14 +32,14 @@ def brute_force(bet: Bet, rounds: int) -> Distribution:
 # Closed forms.
 
 @pytest.mark.parametrize("rounds", [1, 2, 10, 37, 100])
-def test_red_is_binomial(rounds):
+def test_red_is_binomial(rounds: int) -> None:
     # k wins of n: net 2k - n with probability C(n, k) (9/19)^k (10/19)^(n - k).
     s = session.session(RED, rounds)
     for k in range(rounds + 1):
-        assert s[2 * k - rounds] == comb(rounds, k) * Fraction(9, 19) ** k * Fraction(10, 19) ** (rounds - k)
+        assert s[Fraction(2 * k - rounds)] == comb(rounds, k) * Fraction(9, 19) ** k * Fraction(10, 19) ** (rounds - k)
 
 
-def test_straight_up_is_binomial_in_the_number_of_wins():
+def test_straight_up_is_binomial_in_the_number_of_wins() -> None:
     # k wins of n straight-up bets: net 36k - n.
     s = session.session(STRAIGHT, 50)
     assert s.p_ahead() == sum(comb(50, k) * Fraction(1, 38) ** k * Fraction(37, 38) ** (50 - k) for k in range(2, 51))
@@ -48,14 +48,14 @@ def test_straight_up_is_binomial_in_the_number_of_wins():
 
 
 @pytest.mark.parametrize("rounds", [1, 5, 40, 400])
-def test_fair_coin_is_symmetric(rounds):
+def test_fair_coin_is_symmetric(rounds: int) -> None:
     s = session.session(HEADS, rounds)
     assert s.p_ahead() == s.p_behind()
     assert s.p_even() == (Fraction(comb(rounds, rounds // 2), 2**rounds) if rounds % 2 == 0 else 0)
 
 
 @pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{g}-{b}" for g, b, _ in EVERY_BET])
-def test_mean_and_variance_from_the_counts_match_n_times_one_bet(game, bet_id, bet):
+def test_mean_and_variance_from_the_counts_match_n_times_one_bet(game: str, bet_id: str, bet: Bet) -> None:
     s = session.session(bet, 6)
     assert sum(s.counts.values()) == s.denominator                 # the probabilities add up to exactly 1
     assert s.E() == s.expected_net() == 6 * expected_value(bet)     # E of a sum is the sum of the Es
@@ -69,23 +69,23 @@ def test_mean_and_variance_from_the_counts_match_n_times_one_bet(game, bet_id, b
                                  craps.bet("dont_pass"), craps.bet("field"), craps.bet("horn"),
                                  craps.bet("world"), baccarat.banker_bet(), baccarat.dragon_bonus_bet("banker")],
                          ids=lambda bet: bet.name)
-def test_each_method_against_every_sequence(bet):
+def test_each_method_against_every_sequence(bet: Bet) -> None:
     for rounds in (1, 2, 3, 4):
         assert session.session(bet, rounds).distribution() == brute_force(bet, rounds)
 
 
 @pytest.mark.parametrize("game, bet_id, bet", EVERY_BET, ids=[f"{g}-{b}" for g, b, _ in EVERY_BET])
-def test_every_bet_against_repeated_convolution(game, bet_id, bet):
+def test_every_bet_against_repeated_convolution(game: str, bet_id: str, bet: Bet) -> None:
     assert session.net_after(bet, 9) == bet.net().repeated(9)
 
 
-def test_method_by_number_of_results():
+def test_method_by_number_of_results() -> None:
     assert len(RED.net()) == 2 and len(baccarat.banker_bet().net()) == 3 and len(craps.bet("field").net()) == 3
     assert len(craps.bet("horn").net()) == 3 and len(baccarat.dragon_bonus_bet("player").net()) == 8
     assert len(craps.bet("world").net()) == 4
 
 
-def test_long_sessions_of_even_money_bets():
+def test_long_sessions_of_even_money_bets() -> None:
     s = session.session(RED, 3000)
     assert len(s) == 3001 and s.denominator == 19**3000
     assert s.expected_net() == Fraction(-3000, 19)
@@ -93,10 +93,10 @@ def test_long_sessions_of_even_money_bets():
         comb(3000, k) * 9**k * 10 ** (3000 - k) for k in range(1501, 3001)) / Fraction(19**3000)
 
 
-def test_the_session_is_a_mapping_of_exact_probabilities():
+def test_the_session_is_a_mapping_of_exact_probabilities() -> None:
     s = session.session(one_face_bet(5), 2)
     assert dict(s) == {-2: Fraction(25, 36), 4: Fraction(10, 36), 10: Fraction(1, 36)}
-    assert s[3] == 0
+    assert s[Fraction(3)] == 0
     assert s.P(lambda net: net > 0) == s.p_ahead() == Fraction(11, 36)
     assert s.floats() == ([-2.0, 4.0, 10.0], [25 / 36, 10 / 36, 1 / 36])
     assert "2 bets on the 6" in repr(s)
@@ -104,7 +104,7 @@ def test_the_session_is_a_mapping_of_exact_probabilities():
         s.rounds = 3
 
 
-def test_standard_deviation_grows_like_the_square_root():
+def test_standard_deviation_grows_like_the_square_root() -> None:
     assert session.session_sd(HEADS, 100) == session.session(HEADS, 100).standard_deviation() == 10
 
 
@@ -117,14 +117,14 @@ def test_standard_deviation_grows_like_the_square_root():
     ("10", TypeError, r"the number of rounds must be a whole number \(int\), not '10'"),
     (True, TypeError, r"the number of rounds must be a whole number \(int\), not True"),
 ])
-def test_bad_numbers_of_rounds(rounds, error, message):
+def test_bad_numbers_of_rounds(rounds: object, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
-        session.session(RED, rounds)
+        session.session(RED, rounds)  # type: ignore[arg-type]  # 2.5, "10" and True, on purpose
     with pytest.raises(error, match=message):
-        session.expected_net(RED, rounds)
+        session.expected_net(RED, rounds)  # type: ignore[arg-type]  # on purpose
 
 
-def test_too_many_rounds_says_the_limit_and_why():
+def test_too_many_rounds_says_the_limit_and_why() -> None:
     limit = session.max_rounds(RED)
     session.check_size(RED, limit)
     with pytest.raises(ValueError, match=(
@@ -135,7 +135,7 @@ def test_too_many_rounds_says_the_limit_and_why():
         session.session(RED, limit + 1)
 
 
-def test_limits_of_the_games_bets():
+def test_limits_of_the_games_bets() -> None:
     # A few thousand even-money bets, a few hundred of the banker (its counts are far longer).
     assert session.max_rounds(RED) > 5000
     assert session.max_rounds(craps.bet("pass")) > 2000
@@ -144,11 +144,11 @@ def test_limits_of_the_games_bets():
 
 # The command line.
 
-def run(*args):
+def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "casino_math", *args], check=False, capture_output=True, text=True)
 
 
-def test_session_json_shape():
+def test_session_json_shape() -> None:
     result = run("session", "--game", "roulette", "--bet", "red", "--rounds", "10", "--format", "json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
@@ -161,13 +161,13 @@ def test_session_json_shape():
     assert sum(Fraction(report[k]) for k in ("p_ahead", "p_even", "p_behind")) == 1
 
 
-def test_session_follows_the_rules_value():
+def test_session_follows_the_rules_value() -> None:
     single = json.loads(run("session", "--game", "roulette", "--bet", "red", "--rounds", "1", "--rules",
                             "single_zero", "--format", "json").stdout)
     assert single["expected_net"] == "-1/37"
 
 
-def test_session_table_and_errors():
+def test_session_table_and_errors() -> None:
     table = run("session", "--game", "craps", "--bet", "pass", "--rounds", "100")
     assert table.returncode == 0 and "P(ahead)" in table.stdout and "-140/99" in table.stdout
     for args, message in [
@@ -182,7 +182,7 @@ def test_session_table_and_errors():
 
 # The session explorer and its static twin.
 
-def test_the_explorer_follows_its_controls():
+def test_the_explorer_follows_its_controls() -> None:
     from casino_math.widgets.session import BANKROLLS, STAKES, explorer_table, flat, session_explorer
 
     game, roulette_bet, craps_bet, _, stake, bankroll, rounds, view, _ = flat(session_explorer(rounds=10))
@@ -198,7 +198,7 @@ def test_the_explorer_follows_its_controls():
     assert explorer_table("craps", "field", 10, 200, 10).rows[0][1].startswith("Field at craps")
 
 
-def test_the_static_twin_is_the_walk_in_dollars():
+def test_the_static_twin_is_the_walk_in_dollars() -> None:
     from casino_math import ruin
     from casino_math.display import percent
     from casino_math.widgets.session import explorer_figures
@@ -213,35 +213,35 @@ def test_the_static_twin_is_the_walk_in_dollars():
 # The expected value refuses floats; the P(ahead) curve from the whole-number counts.
 
 
-def test_expectation_refuses_a_float():
+def test_expectation_refuses_a_float() -> None:
     with pytest.raises(TypeError, match=r"^f\(-1\) = -1\.0 is a float; use a Fraction or an integer count"):
-        session.session(RED, 1).E(float)
+        session.session(RED, 1).E(float)  # type: ignore[arg-type]  # a float-valued function, on purpose
     assert session.session(RED, 1).E(lambda net: net * net) == 1                  # whole numbers and Fractions pass
 
 
 @pytest.mark.parametrize("bet_id", ["straight", "split", "street", "corner", "six_line", "dozen", "red"])
-def test_ahead_curve_matches_term_by_term(bet_id):
+def test_ahead_curve_matches_term_by_term(bet_id: str) -> None:
     bet = dict(roulette.edge_bets(roulette.OXFORD))[bet_id]
     assert session.p_ahead_curve(bet, 300) == ahead_term_by_term(bet, 300)
 
 
 @pytest.mark.parametrize("bet", [HEADS, one_face_bet(2), one_face_bet(5)], ids=lambda bet: bet.name)
-def test_ahead_curve_matches_each_session(bet):
+def test_ahead_curve_matches_each_session(bet: Bet) -> None:
     assert session.p_ahead_curve(bet, 40) == [session.session(bet, n).p_ahead() for n in range(1, 41)]
 
 
-def test_ahead_curve_of_a_bet_that_pushes_is_each_session():
+def test_ahead_curve_of_a_bet_that_pushes_is_each_session() -> None:
     banker = baccarat.banker_bet()
     assert session.p_ahead_curve(banker, 5) == [session.session(banker, n).p_ahead() for n in range(1, 6)]
 
 
-def test_ahead_curve_published_shape():
+def test_ahead_curve_published_shape() -> None:
     curve = session.p_ahead_curve(RED, 1000)
     assert curve[0] == Fraction(18, 38) and curve[1] == Fraction(18, 38) ** 2        # one spin; two wins of two
     assert curve[-1] == session.session(RED, 1000).p_ahead()
 
 
 @pytest.mark.parametrize("rounds", [1, 2, 7, 50])
-def test_ahead_even_behind_add_to_one(rounds):
+def test_ahead_even_behind_add_to_one(rounds: int) -> None:
     chances = session.session(baccarat.banker_bet(), rounds).ahead_even_behind()
     assert sum(chances) == 1 and chances[0] == session.p_ahead(baccarat.banker_bet(), rounds)

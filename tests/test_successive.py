@@ -2,8 +2,10 @@
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from math import factorial, prod
+from typing import Any
 
 import pytest
 
@@ -20,23 +22,23 @@ from casino_math.baccarat.successive import (
 # An independent dealer: the drawing rules as the Oxford Casino's page words them, and the bets' nets.
 
 
-def player_draws(total):
+def player_draws(total: int) -> bool:
     return total <= 5  # the player draws on 0 to 5 and stands on 6 and 7
 
 
-def banker_draws(total, third):
+def banker_draws(total: int, third: int | None) -> bool:
     if third is None:  # the player stood: the banker draws on 0 to 5, as the player does
         return total <= 5
     return {0: True, 1: True, 2: True, 3: third != 8, 4: 2 <= third <= 7, 5: 4 <= third <= 7,
             6: third in (6, 7), 7: False}[total]
 
 
-def deal(cards):
+def deal(cards: tuple[int, ...] | tuple[int, int, int, int, int, int]) -> tuple[str, int]:
     """Deal one coup from the front of ``cards``: (winner, how many cards it used)."""
     player, banker, rest = (cards[0] + cards[2]) % 10, (cards[1] + cards[3]) % 10, list(cards[4:])
     used = 4
     if player < 8 and banker < 8:
-        third = None
+        third: int | None = None
         if player_draws(player):
             third = rest.pop(0)
             player, used = (player + third) % 10, used + 1
@@ -53,7 +55,7 @@ NETS = {
 }
 
 
-def orders(counts):
+def orders(counts: dict[int, int]) -> Iterator[Any]:
     """Every distinct order of the cards (a count per point value), each once: all equally likely."""
     if not any(counts.values()):
         yield ()
@@ -66,9 +68,9 @@ def orders(counts):
             counts[value] += 1
 
 
-def brute_force(counts):
+def brute_force(counts: dict[int, int]) -> dict[str, tuple[Fraction, Fraction, Fraction, Fraction, Fraction]]:
     """For each bet: E[X1], E[X2], Var(X1), Var(X2), Cov(X1, X2), by dealing two coups from every order."""
-    pairs = Counter()
+    pairs: Counter[tuple[Any, Any]] = Counter()
     for cards in orders(dict(counts)):
         first, used = deal(cards)
         second, _ = deal(cards[used:])
@@ -76,8 +78,8 @@ def brute_force(counts):
     total = sum(pairs.values())
     assert total == factorial(sum(counts.values())) // prod(factorial(n) for n in counts.values())
 
-    def E(f):
-        return sum(n * Fraction(f(a, b)) for (a, b), n in pairs.items()) / total
+    def E(f: Callable[..., Any]) -> Fraction:
+        return sum((n * Fraction(f(a, b)) for (a, b), n in pairs.items()), Fraction(0)) / total
 
     out = {}
     for bet_id, net in NETS.items():
@@ -93,7 +95,7 @@ SMALL_SHOES = [{0: 5, 4: 3, 7: 2, 9: 2}, {0: 4, 3: 3, 6: 3, 8: 2}, {1: 3, 2: 3, 
 
 
 @pytest.mark.parametrize("counts", SMALL_SHOES, ids=str)
-def test_every_order_of_a_small_shoe(counts):
+def test_every_order_of_a_small_shoe(counts: dict[int, int]) -> None:
     shoe = Shoe.from_values(counts)
     exact = successive_coups(NETS, OXFORD, shoe)
     for bet_id, (m1, m2, v1, v2, cov) in brute_force(counts).items():
@@ -102,20 +104,20 @@ def test_every_order_of_a_small_shoe(counts):
         assert m1 == m2 and v1 == v2  # exchangeability: the second coup is dealt like the first
 
 
-def test_the_first_coup_grouped_by_its_cards_adds_up_to_every_deal():
+def test_the_first_coup_grouped_by_its_cards_adds_up_to_every_deal() -> None:
     shoe = Shoe.of_decks(8)
-    by_result = Counter()
+    by_result: Counter[Any] = Counter()
     for (result, cards), n in first_coup_deals(shoe).items():
         assert sum(cards) in (4, 5, 6)
         by_result[result] += n
     assert by_result == Counter(result_counts(shoe))
 
 
-def test_the_stored_eight_deck_figures_are_what_the_computation_gives():
+def test_the_stored_eight_deck_figures_are_what_the_computation_gives() -> None:
     assert successive_coups(OXFORD_EIGHT_DECKS, OXFORD) == stored_successive_coups()
 
 
-def test_the_dependence_is_small_and_negative():
+def test_the_dependence_is_small_and_negative() -> None:
     # The review's estimate (about -2 x 10^-6 for neighbouring coups) sets the scale.
     for got in stored_successive_coups().values():
         assert Fraction(-3, 10**6) < got.correlation < Fraction(-1, 10**6)
@@ -126,10 +128,11 @@ def test_the_dependence_is_small_and_negative():
      "the shoe has 11 cards; two coups can need 12 (six each), so the shoe must hold at least 12"),
     (lambda: successive_coups(["perfect_pair"]), ValueError, "perfect_pair looks at each card's suit"),
     (lambda: successive_coups(["red"]), ValueError, "unknown baccarat bet 'red'; the bets are: banker, player"),
-    (lambda: successive_coups(["banker"], "oxford"), TypeError,
+    (lambda: successive_coups(["banker"], "oxford"), TypeError,  # type: ignore[arg-type]  # on purpose
+    
      "baccarat rules must be a rules value such as baccarat.RULES['oxford'], not the name 'oxford'"),
     (lambda: successive_coups("banker"), TypeError, "bet_ids is a list of bet IDs, e.g. ['banker'], not one ID"),
 ])
-def test_bad_input(call, error, message):
+def test_bad_input(call: Callable[[], object], error: type[TypeError] | type[ValueError], message: str) -> None:
     with pytest.raises(error, match=re.escape(message)):
         call()

@@ -34,7 +34,7 @@ SOLUTION = re.compile(r"^```\{solution\} (\S+)\n:class: dropdown", re.MULTILINE)
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
-def test_at_least_six_exercises_each_with_a_folded_solution(path):
+def test_at_least_six_exercises_each_with_a_folded_solution(path: Path) -> None:
     text = "\n".join(markdown(path))
     exercises = EXERCISE.findall(text)
     assert len(exercises) >= 6, f"{path.name} has {len(exercises)} exercises; a chapter needs at least 6"
@@ -46,21 +46,21 @@ LEVELED_EXERCISE = re.compile(r"^```\{exercise\}.*\n:label: (\S+)\n:class: (basi
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
-def test_every_exercise_has_one_level(path):
+def test_every_exercise_has_one_level(path: Path) -> None:
     text = "\n".join(markdown(path))
     unleveled = set(EXERCISE.findall(text)) - {label for label, _ in LEVELED_EXERCISE.findall(text)}
     assert not unleveled, f"give each a ':class: basic', 'core' or 'challenge' line after its label: {unleveled}"
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
-def test_opens_with_learning_objectives(path):
+def test_opens_with_learning_objectives(path: Path) -> None:
     opening = "\n".join(markdown(path)[:2])
     assert re.search(r"```\{admonition\} Learning objectives\n(:class: \w+\n)?(\w.*\n)?- .+\n", opening), \
         f"{path.name}: the first markdown cells need a 'Learning objectives' admonition with a bulleted list"
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
-def test_closes_with_a_summary_and_further_reading(path):
+def test_closes_with_a_summary_and_further_reading(path: Path) -> None:
     assert headings(path)[-2:] == ["Summary", "Further reading"], \
         f"{path.name} must end with '## Summary' then '## Further reading'"
     reading = "\n".join(markdown(path)).split("## Further reading", 1)[1]
@@ -79,7 +79,9 @@ def glossary() -> dict[str, list[str]]:
 def games_of(head: str) -> set[str]:
     """The games an entry belongs to, read from its definition; an entry naming no game belongs to every chapter."""
     text = (ROOT / "book" / "glossary.md").read_text()
-    definition = re.search(rf"^{re.escape(head)}\n((?:  .*\n?)+)", text, re.MULTILINE).group(1).lower()
+    found = re.search(rf"^{re.escape(head)}\n((?:  .*\n?)+)", text, re.MULTILINE)
+    assert found is not None, f"the glossary defines {head}"
+    definition = found.group(1).lower()
     return {game for game in GAMES if game in definition}
 
 
@@ -109,7 +111,7 @@ def first_use(text: str, names: list[str]) -> int | None:
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
-def test_glossary_terms_are_linked_where_first_used(path):
+def test_glossary_terms_are_linked_where_first_used(path: Path) -> None:
     text = prose(path)
     game = next((g for g in GAMES if path.stem.startswith(g)), None)
     unlinked = []
@@ -124,7 +126,7 @@ def test_glossary_terms_are_linked_where_first_used(path):
     assert unlinked == [], f"{path.name}: link these with {{term}}`word <Entry>` where first used"
 
 
-def test_a_fence_does_not_hide_the_text_after_it():
+def test_a_fence_does_not_hide_the_text_after_it() -> None:
     text = "```{exercise} Title\n:label: x\n:class: core\nA bet on the house edge.\n```\n`code` here"
     cleaned = text
     for pattern in STRIP:
@@ -132,7 +134,7 @@ def test_a_fence_does_not_hide_the_text_after_it():
     assert "A bet on the house edge." in cleaned and "code" not in cleaned
 
 
-def test_every_term_link_names_a_glossary_entry():
+def test_every_term_link_names_a_glossary_entry() -> None:
     entries = {head.lower() for head in glossary()}
     for path in CHAPTERS:
         for m in TERM.finditer("\n".join(markdown(path))):
@@ -172,21 +174,23 @@ def typed_results(text: str) -> list[str]:
     ("pays 35 to 1; 3-4-5x allows three times on 4 or 10", []),
     ("{glue:}`roulette_top_ratio` times as much", []),
 ])
-def test_the_typed_result_pattern(text, typed):
+def test_the_typed_result_pattern(text: str, typed: list[object] | list[str]) -> None:
     assert typed_results(text) == typed
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
-def test_no_ratio_count_or_result_typed_into_prose(path):
+def test_no_ratio_count_or_result_typed_into_prose(path: Path) -> None:
     typed = [hit for cell in markdown(path) for hit in typed_results(cell)]
     assert typed == [], f"{path.name}: glue these from a computation instead of typing them"
 
 
-def test_the_glossary_says_a_contract_bet_favours_the_house():
+def test_the_glossary_says_a_contract_bet_favours_the_house() -> None:
     from casino_math.craps.line import value_with_point
 
     assert all(value_with_point(p, "pass") < 0 for p in (4, 5, 6, 8, 9, 10))
-    entry = re.search(r"^Contract bet\n((?:  .*\n)+)", (ROOT / "book" / "glossary.md").read_text(), re.MULTILINE).group(1)
+    found = re.search(r"^Contract bet\n((?:  .*\n)+)", (ROOT / "book" / "glossary.md").read_text(), re.MULTILINE)
+    assert found is not None, "the glossary defines a contract bet"
+    entry = found.group(1)
     assert "favours the house" in entry and "favours the player" not in entry
 
 
@@ -196,7 +200,7 @@ ASSUMPTION = re.compile(r"^```\{admonition\} Assumption: (.+)\n(?::class: .+\n)?
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
-def test_every_assumption_box_is_named_and_collected_in_the_appendix(path):
+def test_every_assumption_box_is_named_and_collected_in_the_appendix(path: Path) -> None:
     appendix = (ROOT / "book" / "assumptions.md").read_text()
     for title, name in ASSUMPTION.findall("\n".join(markdown(path))):
         assert name, f"{path.name}: the box 'Assumption: {title}' needs a :name: for the appendix to link to"
@@ -219,13 +223,13 @@ def book_text() -> str:
     return "\n".join(cell for path in CHAPTERS for cell in markdown(path))
 
 
-def test_the_book_states_its_results_as_theorems_with_proofs():
+def test_the_book_states_its_results_as_theorems_with_proofs() -> None:
     text = book_text()
     assert len(STATEMENT.findall(text)) >= 12, "the book's central results are stated as prf:theorem, lemma, ..."
     assert len(PROOF.findall(text)) >= 8, "and at least eight of them are proved in a prf:proof"
 
 
-def test_every_theorem_is_referred_to_from_the_prose():
+def test_every_theorem_is_referred_to_from_the_prose() -> None:
     text = book_text()
     unused = [label for _, label in STATEMENT.findall(text) if f"{{prf:ref}}`{label}`" not in text
               and f"<{label}>`" not in text]
@@ -233,14 +237,14 @@ def test_every_theorem_is_referred_to_from_the_prose():
 
 
 @pytest.mark.parametrize("path", DERIVING, ids=ids(DERIVING))
-def test_a_game_or_long_run_chapter_asks_for_a_proof_or_a_derivation(path):
+def test_a_game_or_long_run_chapter_asks_for_a_proof_or_a_derivation(path: Path) -> None:
     bodies = EXERCISE_BODY.findall("\n".join(markdown(path)))
     assert any(re.search(r"\b(prove|derive|show that|show why|by hand)\b", body, re.IGNORECASE) for body in bodies), \
         f"{path.name}: no exercise asks the student to prove or derive a result"
 
 
 @pytest.mark.parametrize("stem", SIMULATING)
-def test_a_chapter_has_the_student_write_a_simulation_and_report_an_interval(stem):
+def test_a_chapter_has_the_student_write_a_simulation_and_report_an_interval(stem: str) -> None:
     bodies = EXERCISE_BODY.findall("\n".join(markdown(ROOT / "book" / f"{stem}.ipynb")))
     assert any(re.search(r"simulat", body, re.IGNORECASE)
                and re.search(r"interval|standard error", body, re.IGNORECASE) for body in bodies), \

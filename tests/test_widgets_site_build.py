@@ -16,7 +16,7 @@ import live_widgets
 import offline_assets
 
 
-def test_without_npm_the_build_stops_and_says_why(tmp_path, monkeypatch):
+def test_without_npm_the_build_stops_and_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
     pyodide = next(p for p in offline_assets.PACKAGES if p.name == "pyodide")
     with pytest.raises(ExtensionError) as error:
@@ -25,13 +25,13 @@ def test_without_npm_the_build_stops_and_says_why(tmp_path, monkeypatch):
     assert offline_assets.NO_NPM.startswith("npm is not installed: ") and "install npm" in offline_assets.NO_NPM
 
 
-def test_pyodide_is_pinned_by_version_and_integrity():
+def test_pyodide_is_pinned_by_version_and_integrity() -> None:
     pyodide = next(p for p in offline_assets.PACKAGES if p.name == "pyodide")
     assert pyodide.version.startswith("314.0.") and pyodide.integrity.startswith("sha512-")
     assert pyodide.target == "pyodide" and live_widgets.runtime_config("w.whl", 0).count("_static/vendor/pyodide/") == 1
 
 
-def test_the_wheel_holds_the_library_and_nothing_of_the_book(tmp_path):
+def test_the_wheel_holds_the_library_and_nothing_of_the_book(tmp_path: Path) -> None:
     wheel = live_widgets.build_wheel(ROOT, tmp_path / "live")
     names = zipfile.ZipFile(wheel).namelist()
     assert "casino_math/widgets/live.py" in names and "casino_math/baccarat/deal.py" in names
@@ -39,7 +39,7 @@ def test_the_wheel_holds_the_library_and_nothing_of_the_book(tmp_path):
     assert [p.name for p in (tmp_path / "live").iterdir()] == [wheel.name]
 
 
-def test_the_chart_library_is_pinned_and_loads_in_order():
+def test_the_chart_library_is_pinned_and_loads_in_order() -> None:
     vega = {p.name: p for p in offline_assets.PACKAGES if p.name.startswith("vega")}
     assert sorted(vega) == ["vega", "vega-embed", "vega-lite"]
     assert all(p.integrity.startswith("sha512-") and p.serve.endswith(".min.js") for p in vega.values())

@@ -1,6 +1,7 @@
 """The book's table of contents (_toc.yml) as a list of pages, for the tests that walk every page."""
 
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -12,7 +13,7 @@ def toc_pages() -> list[str]:
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
     pages = [toc["root"]]
 
-    def walk(entries):
+    def walk(entries: list[dict[str, Any]] | None) -> None:
         for entry in entries or []:
             if "file" in entry:
                 pages.append(entry["file"])

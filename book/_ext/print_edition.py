@@ -148,10 +148,10 @@ def planned_widths(widths: list[int], words: list[int]) -> list[int]:
     """
     floors = [word + PADDING for word in words]
     spare = LINE - sum(floors)
-    wants = [max(0, width - word) for width, word in zip(widths, words)]
+    wants = [max(0, width - word) for width, word in zip(widths, words, strict=True)]
     if spare <= 0 or not sum(wants):
         return floors
-    return [floor + spare * want // sum(wants) for floor, want in zip(floors, wants)]
+    return [floor + spare * want // sum(wants) for floor, want in zip(floors, wants, strict=True)]
 
 
 def fit_to_page(table: nodes.table) -> None:
@@ -161,7 +161,7 @@ def fit_to_page(table: nodes.table) -> None:
     colspecs = list(table.findall(nodes.colspec))
     if sum(widths) + 2 * len(widths) <= LINE or len(colspecs) != len(widths):
         return
-    for colspec, width in zip(colspecs, planned_widths(widths, longest_words(table))):
+    for colspec, width in zip(colspecs, planned_widths(widths, longest_words(table)), strict=True):
         colspec["colwidth"] = width
     # Wrapped rows are tall: only a longtable may break across pages (Sphinx makes one only past 30 rows).
     table["classes"] += ["colwidths-given", "longtable"]

@@ -251,9 +251,9 @@ class Converter:
                 out.append(text[i:i + 2])
                 i += 2
             elif char == "$":
-                end = math_end(text, i)
-                out.append(text[i:end + 1] if end else DOLLAR)
-                i = end + 1 if end else i + 1
+                close = math_end(text, i)
+                out.append(text[i:close + 1] if close else DOLLAR)
+                i = close + 1 if close else i + 1
             elif char == "{" and (role := ROLE.match(text, i)):
                 out.append(self.role(role["name"], role["text"]))
                 i = role.end()

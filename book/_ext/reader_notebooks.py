@@ -61,8 +61,9 @@ def site_url(config: Any) -> str:
     >>> site_url(SimpleNamespace(html_baseurl="", html_theme_options={"repository_url": "https://github.com/a/b"}))
     'https://a.github.io/b/'
     """
-    if config.html_baseurl:
-        return config.html_baseurl.rstrip("/") + "/"
+    base: str = config.html_baseurl
+    if base:
+        return base.rstrip("/") + "/"
     owner, repository = repository_parts(config.html_theme_options.get("repository_url", ""))
     return f"https://{owner}.github.io/{repository}/"
 

@@ -60,7 +60,7 @@ def machine_paths(text: str) -> list[str]:
 
 def tidy(nb: nbformat.NotebookNode) -> bool:
     """Give a notebook JupyterLab's kernelspec and tracebacks without machine paths; True if anything changed."""
-    changed = nb.metadata.get("kernelspec") != KERNELSPEC
+    changed: bool = nb.metadata.get("kernelspec") != KERNELSPEC
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     for cell in nb.cells:
         for output in cell.get("outputs", []):

@@ -13,8 +13,9 @@ The pieces, one idea per module:
 - :mod:`~casino_math.baccarat.eor`: the effect of removing one card, and what a card counter could gain;
 - :mod:`~casino_math.baccarat.count`: a bet's edge over the cards left, its unchanged mean and Thorp and Walden's theorem
   checked exactly, and a counter dealt through real shoes;
-- :mod:`~casino_math.baccarat.chemin`: chemin de fer as a game, the banker's best replies and the game's solution.
-- :mod:`~casino_math.baccarat.successive`: two successive coups from one shoe, and how dependent they are, exactly.
+- :mod:`~casino_math.baccarat.chemin`: chemin de fer as a game, the banker's best replies and the game's solution;
+- :mod:`~casino_math.baccarat.successive`: two successive coups from one shoe, and how dependent they are, exactly;
+- :mod:`~casino_math.baccarat.simulate`: the Monte Carlo twin, coups dealt from real shoes to the cut card.
 
 >>> from casino_math.bets import house_edge
 >>> all(house_edge(bet) > 0 for _, bet in edge_bets(OXFORD.changed(decks=1)))     # every bet favours the house
@@ -25,31 +26,49 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .bets import banker_bet, dealt_from, main_bets, player_bet, tie_bet
 from .cards import Shoe, hand_total, point_value
 from .deal import Coup, coups, deal_counts, deals_total, play
 from .dragon import dragon_bonus_bet
-from .layout import BET_IDS, bet, check_bet_id, edge_bets, posted_bets
+from .layout import bet, check_bet_id, edge_bets, posted_bets
 from .rules import (
     BANKER_CHART,
+    BET_IDS,
+    BET_NAMES,
     CYPRESS_BAYOU_DRAGON,
     DEFAULT_RULES,
+    EDGE_OPTIONS,
     EZ,
     OXFORD,
     PLAYER_RULE,
     RULES,
+    RULES_NAMES,
     STANDARD_DRAWING,
     TIE_9_TO_1,
     BaccaratRules,
     rules_named,
 )
 
-#: The options ``python -m casino_math edges --game baccarat`` accepts beside --rules: each changes the rules value.
-EDGE_OPTIONS = ("decks",)
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..bets import Bet
+    from ..simulate import Sample
+
+
+def twin(bet_id: str, bet: Bet, rules: BaccaratRules, size: int, rng: np.random.Generator) -> Sample:
+    """The bet settled on coups dealt from real shoes: see :func:`casino_math.baccarat.simulate.twin`."""
+    from .simulate import twin as dealt
+
+    return dealt(bet_id, bet, rules, size, rng)
+
 
 __all__ = [
     "BANKER_CHART",
     "BET_IDS",
+    "BET_NAMES",
     "CYPRESS_BAYOU_DRAGON",
     "DEFAULT_RULES",
     "EDGE_OPTIONS",
@@ -57,6 +76,7 @@ __all__ = [
     "OXFORD",
     "PLAYER_RULE",
     "RULES",
+    "RULES_NAMES",
     "STANDARD_DRAWING",
     "TIE_9_TO_1",
     "BaccaratRules",
@@ -79,4 +99,5 @@ __all__ = [
     "posted_bets",
     "rules_named",
     "tie_bet",
+    "twin",
 ]

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..bets import LOSE, PUSH, WIN, Bet
+from ..bets import LOSE, PUSH, WIN, Bet, Line
 from ..distribution import Distribution
 from .cards import Shoe, check_shoe
-from .deal import Result, results
+from .deal import BANKER, PLAYER, TIE, Result, results
 from .rules import OXFORD, BaccaratRules, check_rules
 
 
@@ -36,20 +36,20 @@ def dealt_from(rules: BaccaratRules, shoe: Shoe | None = None) -> Distribution:
     return results(rules.full_shoe if shoe is None else check_shoe(shoe), rules.drawing)
 
 
-def banker_wins_line(rules: BaccaratRules) -> Callable[[Result], str]:
+def banker_wins_line(rules: BaccaratRules) -> Callable[[Result], Line]:
     """The rule that puts a coup on a line of the banker bet's pay table.
 
     >>> from casino_math.baccarat.deal import Coup
     >>> from casino_math.baccarat.rules import EZ
     >>> line = banker_wins_line(EZ)
     >>> line(Coup(5, 7, 3, 3).result), line(Coup(5, 7, 2, 2).result), line(Coup(5, 5, 3, 3).result)
-    ('push', 'win', 'push')
+    (Line.PUSH, Line.WIN, Line.PUSH)
     """
 
-    def line(result: Result) -> str:
-        if result.winner == "tie":
+    def line(result: Result) -> Line:
+        if result.winner == TIE:
             return PUSH
-        if result.winner == "player":
+        if result.winner == PLAYER:
             return LOSE
         if rules.banker_three_card_seven_pushes and result.banker_three_card_seven:
             return PUSH
@@ -66,7 +66,7 @@ def banker_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     Fraction(8954111587648, 19524993263685)
     """
     return Bet("banker", dealt_from(rules, shoe), banker_wins_line(rules),
-               {WIN: rules.banker_pays, PUSH: Fraction(0), LOSE: Fraction(-1)})
+               {WIN: rules.pays["banker"], PUSH: Fraction(0), LOSE: Fraction(-1)})
 
 
 def player_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
@@ -77,11 +77,11 @@ def player_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     Fraction(8712962041376, 19524993263685)
     """
 
-    def line(result: Result) -> str:
-        return {"player": WIN, "tie": PUSH, "banker": LOSE}[result.winner]
+    def line(result: Result) -> Line:
+        return {PLAYER: WIN, TIE: PUSH, BANKER: LOSE}[result.winner]
 
     return Bet("player", dealt_from(rules, shoe), line,
-               {WIN: rules.player_pays, PUSH: Fraction(0), LOSE: Fraction(-1)})
+               {WIN: rules.pays["player"], PUSH: Fraction(0), LOSE: Fraction(-1)})
 
 
 def tie_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
@@ -92,10 +92,10 @@ def tie_bet(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> Bet:
     True
     """
 
-    def line(result: Result) -> str:
-        return WIN if result.winner == "tie" else LOSE
+    def line(result: Result) -> Line:
+        return WIN if result.winner == TIE else LOSE
 
-    return Bet("tie", dealt_from(rules, shoe), line, {WIN: rules.tie_pays, LOSE: Fraction(-1)})
+    return Bet("tie", dealt_from(rules, shoe), line, {WIN: rules.pays["tie"], LOSE: Fraction(-1)})
 
 
 def main_bets(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> list[Bet]:

@@ -137,11 +137,11 @@ class Shoe:
         cards = tuple(self.cards or ())
         if len(cards) != len(CARDS):
             raise ValueError(f"a shoe's cards are a count for each of the {len(CARDS)} cards of a deck, not {len(cards)}")
-        for (rank, suit), n in zip(CARDS, cards):
+        for (rank, suit), n in zip(CARDS, cards, strict=True):
             if not is_whole(n) or n < 0:
                 raise ValueError(f"the count of the {rank} of {suit} is {n!r}; counts of cards are whole numbers, 0 or more")
         by_value = [0] * len(POINT_VALUES)
-        for (rank, _), n in zip(CARDS, cards):
+        for (rank, _), n in zip(CARDS, cards, strict=True):
             by_value[point_value(rank)] += n
         if tuple(by_value) != tuple(self.counts):
             raise ValueError("the shoe's cards do not add up to its counts by point value")
@@ -174,7 +174,7 @@ class Shoe:
                                  f"and a suit of {', '.join(SUITS)}")
         cards = tuple(counts.get(card, 0) for card in CARDS)
         by_value = [0] * len(POINT_VALUES)
-        for (rank, _), n in zip(CARDS, cards):
+        for (rank, _), n in zip(CARDS, cards, strict=True):
             by_value[point_value(rank)] += n if isinstance(n, int) else 0
         return cls(tuple(by_value), cards)
 
@@ -189,7 +189,7 @@ class Shoe:
         ValueError: this shoe is known only by point values; the pair bets need each card's rank and suit: make the shoe with Shoe.of_decks or Shoe.from_cards
         """
         counts = dict.fromkeys(RANKS, 0)
-        for (rank, _), n in zip(CARDS, self.known_cards()):
+        for (rank, _), n in zip(CARDS, self.known_cards(), strict=True):
             counts[rank] += n
         return counts
 

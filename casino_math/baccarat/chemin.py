@@ -34,7 +34,7 @@ Fraction(9, 11)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -42,10 +42,10 @@ from itertools import pairwise, product
 from typing import NamedTuple
 
 from ..bets import house_edge
-from ..distribution import exact
+from ..distribution import FrozenMap, exact
 from .bets import main_bets
 from .cards import POINT_VALUES, Shoe, check_shoe
-from .deal import Deals, deals_total, dealt
+from .deal import BANKER, PLAYER, TIE, Deals, deals_total, dealt
 from .rules import NATURALS, STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
 
 #: A cell of the banker's chart: (banker's two-card total, player's third card or STOOD).
@@ -129,14 +129,14 @@ def banker_gain_count(deals: Deals) -> int:
     >>> banker_gain_count(dealt(Shoe.of_decks(8)))      # punto banco's chart: more banker wins than player wins
     61734283845632
     """
-    sign = {"banker": 1, "player": -1, "tie": 0}
+    sign = {BANKER: 1, PLAYER: -1, TIE: 0}
     return sum(sign[coup.winner] * n for coup, n in deals.counts)
 
 
 def banker_draws_count(deals: Deals) -> tuple[int, int]:
     """Among the deals where the banker draws: how many there are, and his wins minus his losses."""
     drawn = [(coup, n) for coup, n in deals.counts if coup.banker_cards == 3]
-    sign = {"banker": 1, "player": -1, "tie": 0}
+    sign = {BANKER: 1, PLAYER: -1, TIE: 0}
     return sum(n for _, n in drawn), sum(sign[coup.winner] * n for coup, n in drawn)
 
 
@@ -146,7 +146,7 @@ def _enumerate(shoe: Shoe, drawing: DrawingRules) -> Deals:
 
 
 @lru_cache(maxsize=64)
-def cell_counts(shoe: Shoe, player_draws_on_5: bool) -> tuple[int, dict[Cell, CellCounts]]:
+def cell_counts(shoe: Shoe, player_draws_on_5: bool) -> tuple[int, Mapping[Cell, CellCounts]]:
     """The banker's gain (in deals) when he never draws, and each cell's counts, for a pure player strategy.
 
     Every coup without a natural goes through exactly one cell:
@@ -157,13 +157,13 @@ def cell_counts(shoe: Shoe, player_draws_on_5: bool) -> tuple[int, dict[Cell, Ce
     """
     check_shoe(shoe)
     player = PLAYER_DRAWS[bool(player_draws_on_5)]
-    never = banker_gain_count(_enumerate(shoe, DrawingRules(player, frozenset())))
+    never = banker_gain_count(_enumerate(shoe, DrawingRules(player_draws=player, banker_draws=frozenset())))
     cells = {}
     for cell in CELLS:
-        only_here = _enumerate(shoe, DrawingRules(player, frozenset({cell})))
+        only_here = _enumerate(shoe, DrawingRules(player_draws=player, banker_draws=frozenset({cell})))
         reach, draw = banker_draws_count(only_here)
         cells[cell] = CellCounts(reach, draw - (banker_gain_count(only_here) - never), draw)
-    return never, cells
+    return never, FrozenMap(cells)
 
 
 def check_mix(p: object, what: str = "the player's probability of drawing on 5") -> Fraction:
@@ -184,7 +184,7 @@ def check_mix(p: object, what: str = "the player's probability of drawing on 5")
 
 #: A pure player strategy's figures as chances: the banker's gain when he never draws, and each cell's
 #: (chance of reaching it, banker's gain there if he stands, if he draws), each gain counted per coup.
-CellChances = tuple[Fraction, dict[Cell, tuple[Fraction, Fraction, Fraction]]]
+CellChances = tuple[Fraction, Mapping[Cell, tuple[Fraction, Fraction, Fraction]]]
 
 
 def _sign(difference: int) -> int:
@@ -222,7 +222,7 @@ def cell_chances_with_replacement(dealing: WithReplacement, player_draws_on_5: b
             cell = cells[(b, third)]
             cell[0], cell[1], cell[2] = cell[0] + reach, cell[1] + reach * stand, cell[2] + reach * draw
             never += reach * stand
-    return never, {c: (reach, stand, draw) for c, (reach, stand, draw) in cells.items()}
+    return never, FrozenMap({c: (reach, stand, draw) for c, (reach, stand, draw) in cells.items()})
 
 
 def _cell_chances(shoe: Dealing, player_draws_on_5: bool) -> CellChances:
@@ -238,8 +238,13 @@ def _cell_chances(shoe: Dealing, player_draws_on_5: bool) -> CellChances:
 def _mixed(shoe: Dealing, q: Fraction) -> CellChances:
     """The banker's gain when he never draws and each cell's (reach, stand, draw), as chances, mixed by q."""
     (never_d, draw5), (never_s, stand5) = _cell_chances(shoe, True), _cell_chances(shoe, False)
-    cells = {c: tuple(q * a + (1 - q) * b for a, b in zip(draw5[c], stand5[c])) for c in CELLS}
-    return q * never_d + (1 - q) * never_s, cells  # type: ignore[return-value]
+    return q * never_d + (1 - q) * never_s, FrozenMap({c: _mix(q, draw5[c], stand5[c]) for c in CELLS})
+
+
+def _mix(q: Fraction, draws_on_5: Sequence[Fraction], stands_on_5: Sequence[Fraction]) -> tuple[Fraction, Fraction, Fraction]:
+    """A cell's (reach, stand, draw) when the player draws on 5 with chance q."""
+    reach, stand, draw = (q * x + (1 - q) * y for x, y in zip(draws_on_5, stands_on_5, strict=True))
+    return reach, stand, draw
 
 
 def banker_gains(shoe: Dealing, q: object) -> dict[Cell, tuple[Fraction, Fraction]]:
@@ -412,7 +417,7 @@ def flipped(drawing: DrawingRules, cell: Cell) -> DrawingRules:
     if cell not in CELLS:
         raise ValueError(f"{cell!r} is not a cell of the banker's chart; a cell is (banker total 0-7, "
                          "player's third card 0-9 or None for stood)")
-    return DrawingRules(drawing.player_draws, drawing.banker_draws ^ {cell})
+    return DrawingRules(player_draws=drawing.player_draws, banker_draws=drawing.banker_draws ^ {cell})
 
 
 def chart_differences(shoe: Dealing, drawing: DrawingRules = STANDARD_DRAWING) -> list[Cell]:

@@ -38,10 +38,9 @@ from ..bets import expected_value
 from ..distribution import Distribution, is_whole
 from .cards import CARDS, POINT_VALUES, Shoe, check_shoe, point_value
 from .layout import bet, check_bet_id
-from .pairs import PAIR_BETS
-from .rules import EZ, BaccaratRules, check_rules
+from .rules import EZ, PAIR_BETS, BaccaratRules, check_rules
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy is imported only to deal real shoes: the exact counting runs in a browser without it
     import numpy as np
 
 #: The side bets a counter watches: EZ Baccarat's two, and the four pair bets.
@@ -70,7 +69,7 @@ def shoe_of_cards(cards: Iterable[int]) -> Shoe:
     if len(cards) != len(CARDS):
         raise ValueError(f"a shoe's cards are a count for each of the {len(CARDS)} cards of a deck, not {len(cards)}")
     by_value = [0] * len(POINT_VALUES)
-    for (rank, _), n in zip(CARDS, cards):
+    for (rank, _), n in zip(CARDS, cards, strict=True):
         by_value[point_value(rank)] += n
     return Shoe(tuple(by_value), cards)
 
@@ -93,7 +92,7 @@ def next_card(shoe: Shoe, by: str = "card") -> list[tuple[int, Shoe]]:
     if by != "card":
         raise ValueError(f"the next card is told apart by 'card' (rank and suit) or by 'value' (point value), not {by!r}")
     cards = shoe.known_cards()
-    return [(n, shoe_of_cards(cards[:i] + (n - 1,) + cards[i + 1:])) for i, n in enumerate(cards) if n]
+    return [(n, shoe_of_cards((*cards[:i], n - 1, *cards[i + 1:]))) for i, n in enumerate(cards) if n]
 
 
 def needs_cards(bet_id: str) -> bool:
@@ -191,9 +190,9 @@ def effects_by_rank(bet_id: str, rules: BaccaratRules = EZ, shoe: Shoe | None = 
     shoe = check_rules(rules).full_shoe if shoe is None else check_shoe(shoe)
     cards, full = shoe.known_cards(), edge(bet_id, shoe, rules)
     effects: dict[str, Fraction] = {}
-    for i, ((rank, _), n) in enumerate(zip(CARDS, cards)):
+    for i, ((rank, _), n) in enumerate(zip(CARDS, cards, strict=True)):
         if n and rank not in effects:
-            effects[rank] = edge(bet_id, shoe_of_cards(cards[:i] + (n - 1,) + cards[i + 1:]), rules) - full
+            effects[rank] = edge(bet_id, shoe_of_cards((*cards[:i], n - 1, *cards[i + 1:])), rules) - full
     return effects
 
 
@@ -232,21 +231,6 @@ class CountedShoes:
         return self.gain[bet_id] / self.shoes
 
 
-def _settles(bet_id: str, rules: BaccaratRules, coup: tuple[int, int, int, int], first4: list[tuple[str, str]]) -> int | Fraction:
-    """What one unit on the bet nets on a dealt coup: (player, banker, player's cards, banker's cards), first four cards."""
-    player, banker, player_cards, banker_cards = coup
-    pairs = {"player": first4[0][0] == first4[2][0], "banker": first4[1][0] == first4[3][0]}
-    wins = {
-        "dragon_7": banker > player and banker == 7 and banker_cards == 3,
-        "panda_8": player > banker and player == 8 and player_cards == 3,
-        "player_pair": pairs["player"],
-        "banker_pair": pairs["banker"],
-        "either_pair": pairs["player"] or pairs["banker"],
-        "perfect_pair": first4[0] == first4[2] or first4[1] == first4[3],
-    }[bet_id]
-    return rules.side_bet_pays[bet_id] if wins else -1
-
-
 class CountedCoup(NamedTuple):
     """One coup of a dealt shoe as a counter saw it: each bet's edge over the cards left, and what one unit netted."""
 
@@ -254,49 +238,54 @@ class CountedCoup(NamedTuple):
     """Cards in the shoe before the coup was dealt."""
     edges: dict[str, Fraction]
     """Bet ID -> its exact edge over the cards left."""
-    nets: dict[str, int | Fraction]
+    nets: dict[str, Fraction]
     """Bet ID -> what one unit on it netted on this coup."""
 
 
 def _check_counter(rules: BaccaratRules, bet_ids: tuple[str, ...], cut: int) -> None:
-    from ..simulate import shoe_cards
+    from .simulate import check_cut_card, shoe_cards
 
     for bet_id in bet_ids:
         if bet_id not in SIDE_BETS:
             raise ValueError(f"a counter here watches the side bets {', '.join(SIDE_BETS)}, not {bet_id!r}")
-    size = len(shoe_cards(check_rules(rules)))
-    if not is_whole(cut) or not 6 <= cut <= size - 6:
-        raise ValueError(f"the cut card must leave a whole number of cards from 6 (a coup can take six) to "
-                         f"{size - 6} behind it, not {cut!r}")
+    check_cut_card(cut, len(shoe_cards(check_rules(rules))))
 
 
 def deal_shoe(rng: np.random.Generator, rules: BaccaratRules = EZ, bet_ids: tuple[str, ...] = SIDE_BETS,
               cut_card: int | None = None) -> list[CountedCoup]:
     """One shuffled shoe dealt coup by coup to the cut card: before each coup, each bet's exact edge over the rest.
 
-    The cut card defaults to :data:`casino_math.simulate.CUT_CARD` cards from the end.
+    The cut card defaults to :data:`casino_math.baccarat.simulate.CUT_CARD` cards from the end.  The coups are
+    settled as the simulation settles them (:func:`~casino_math.baccarat.simulate.baccarat_nets`).
 
     >>> from casino_math.simulate import generator
     >>> coups = deal_shoe(generator(1), EZ.changed(decks=1), ("dragon_7",))
     >>> len(coups), coups[0].cards_left, coups[0].edges["dragon_7"] == edge("dragon_7", Shoe.of_decks(1))
     (8, 52, True)
     """
-    from ..simulate import CUT_CARD, card_faces, play_coups, shoe_cards
+    import numpy as np
+
+    from .simulate import CUT_CARD, DEALT, baccarat_nets, card_faces, first_pairs, play_coups, shoe_cards
 
     cut = CUT_CARD if cut_card is None else cut_card
     _check_counter(rules, bet_ids, cut)
-    values, order = card_faces()[0], rng.permutation(shoe_cards(rules))
-    left, position, coups = [rules.decks] * len(CARDS), 0, []
+    values, ranks = card_faces()
+    order = rng.permutation(shoe_cards(rules))
+    left, position, before, hands = [rules.decks] * len(CARDS), 0, [], []
     while position < len(order) - cut:
         shoe, hand = shoe_of_cards(left), order[position:position + 6]
-        player, banker, pc, bc = (int(a[0]) for a in play_coups(values[hand][None, :], rules))
-        first4 = [CARDS[c] for c in hand[:4]]
-        coups.append(CountedCoup(len(order) - position, {b: edge(b, shoe, rules) for b in bet_ids},
-                          {b: _settles(b, rules, (player, banker, pc, bc), first4) for b in bet_ids}))
-        for card in order[position:position + pc + bc]:
+        _, _, player_cards, banker_cards = (int(a[0]) for a in play_coups(values[hand][None, :], rules))
+        before.append((len(order) - position, {b: edge(b, shoe, rules) for b in bet_ids}))
+        hands.append(hand)
+        for card in order[position:position + player_cards + banker_cards]:
             left[card] -= 1
-        position += pc + bc
-    return coups
+        position += player_cards + banker_cards
+    dealt = np.array(hands)
+    columns = (*play_coups(values[dealt], rules), *(flags.astype(np.int64) for flags in first_pairs(dealt, ranks)))
+    coups = dict(zip(DEALT[1:], columns, strict=True))
+    nets = {b: baccarat_nets(bet(b, rules), coups) for b in bet_ids}
+    return [CountedCoup(cards_left, edges, {b: Fraction(int(n.steps[i]), n.scale) for b, n in nets.items()})
+            for i, (cards_left, edges) in enumerate(before)]
 
 
 def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
@@ -313,9 +302,9 @@ def count_shoes(shoes: int, rng: np.random.Generator, rules: BaccaratRules = EZ,
     ...
     ValueError: a counter here watches the side bets dragon_7, panda_8, player_pair, banker_pair, either_pair, perfect_pair, not 'banker'
     """
-    from ..simulate import _check_size
+    from ..simulate import check_count
 
-    shoes = _check_size(shoes, "the number of shoes")
+    shoes = check_count(shoes, "the number of shoes")
     totals: dict[str, list[Fraction]] = {b: [] for b in bet_ids}
     left: dict[str, list[int]] = {b: [] for b in bet_ids}
     favourable, won, count = dict.fromkeys(bet_ids, 0), dict.fromkeys(bet_ids, Fraction(0)), 0

@@ -37,11 +37,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache, cached_property, lru_cache
 from math import perm
 from typing import NamedTuple
 
-from ..distribution import Distribution
+from ..distribution import Distribution, FrozenMap
 from .cards import POINT_VALUES, Shoe, check_shoe, hand_total
 from .rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
 
@@ -49,13 +51,39 @@ from .rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
 CARDS_PER_COUP = 6
 
 
+class Side(StrEnum):
+    """What a coup can be won by, and what a bet can back: the player's hand, the banker's, or a tie.
+
+    Each member equals its word, so ``coup.winner == "banker"`` reads as it did.
+
+    >>> Coup(0, 1, 3, 3).winner, Side.BANKER == "banker"
+    (Side.BANKER, True)
+    """
+
+    PLAYER = "player"
+    """The player's hand."""
+    BANKER = "banker"
+    """The banker's hand."""
+    TIE = "tie"
+    """The two hands end on the same total."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+PLAYER, BANKER, TIE = Side.PLAYER, Side.BANKER, Side.TIE
+
+
 class Coup(NamedTuple):
     """How a coup ended: each hand's final total and how many cards it took.
 
+    Every rule a bet settles on (who won, by how much, on a natural, with three
+    cards) is read off a coup here, and nowhere else.
+
     >>> Coup(9, 7, 2, 2).natural, Coup(9, 7, 2, 2).winner, Coup(9, 7, 2, 2).margin
-    (True, 'player', 2)
+    (True, Side.PLAYER, 2)
     >>> Coup(3, 3, 3, 2).winner
-    'tie'
+    Side.TIE
     """
 
     player: int
@@ -79,15 +107,15 @@ class Coup(NamedTuple):
         return self.player_cards == 2 and self.banker_cards == 2 and max(self.player, self.banker) in NATURALS
 
     @property
-    def winner(self) -> str:
-        """Which hand won: "player", "banker" or "tie".
+    def winner(self) -> Side:
+        """Which hand won: ``PLAYER``, ``BANKER`` or ``TIE``.
 
         >>> Coup(0, 1, 3, 3).winner
-        'banker'
+        Side.BANKER
         """
         if self.player == self.banker:
-            return "tie"
-        return "player" if self.player > self.banker else "banker"
+            return TIE
+        return PLAYER if self.player > self.banker else BANKER
 
     @property
     def margin(self) -> int:
@@ -98,26 +126,43 @@ class Coup(NamedTuple):
         """
         return abs(self.player - self.banker)
 
+    def won_with_three_cards(self, side: Side, total: int) -> bool:
+        """Whether ``side`` won the coup with a three-card ``total`` (the Panda 8: the player's three-card 8).
+
+        >>> Coup(2, 8, 3, 3).won_with_three_cards(BANKER, 8), Coup(2, 8, 3, 2).won_with_three_cards(BANKER, 8)
+        (True, False)
+        """
+        cards, final = (self.banker_cards, self.banker) if side == BANKER else (self.player_cards, self.player)
+        return self.winner == side and final == total and cards == 3
+
+    @property
+    def banker_three_card_seven(self) -> bool:
+        """Whether the banker won with a three-card 7: EZ Baccarat's banker bet pushes, and the Dragon 7 wins.
+
+        >>> Coup(2, 7, 3, 3).banker_three_card_seven, Coup(2, 7, 2, 2).banker_three_card_seven
+        (True, False)
+        """
+        return self.won_with_three_cards(BANKER, 7)
+
     @property
     def result(self) -> Result:
         """What the bets of the table look at: who won, by how much, with a natural or not.
 
         >>> Coup(7, 0, 2, 3).result
-        Result(winner='player', margin=7, natural=False, banker_three_card_seven=False)
+        Result(winner=Side.PLAYER, margin=7, natural=False, banker_three_card_seven=False)
         """
-        seven = self.winner == "banker" and self.banker == 7 and self.banker_cards == 3
-        return Result(self.winner, self.margin, self.natural, seven)
+        return Result(self.winner, self.margin, self.natural, self.banker_three_card_seven)
 
 
 class Result(NamedTuple):
     """A coup as the bets see it: every bet of the table is settled by these four facts.
 
-    >>> Result("banker", 2, True, False).winner
-    'banker'
+    >>> Result(BANKER, 2, True, False).winner
+    Side.BANKER
     """
 
-    winner: str
-    """"player", "banker" or "tie"."""
+    winner: Side
+    """Who won the coup: ``PLAYER``, ``BANKER`` or ``TIE``."""
     margin: int
     """By how many points the winner won (0 for a tie)."""
     natural: bool
@@ -163,7 +208,7 @@ def deals_total(shoe: Shoe) -> int:
 
 
 @cache
-def first_four_groups() -> dict[tuple[int, int], tuple[tuple[tuple[tuple[int, int], ...], int], ...]]:
+def first_four_groups() -> FrozenMap[tuple[int, int], tuple[tuple[tuple[tuple[int, int], ...], int], ...]]:
     """The first four cards grouped by (player total, banker total) and by which cards they are.
 
     For each (player total, banker total): pairs (cards, orderings), where
@@ -185,7 +230,7 @@ def first_four_groups() -> dict[tuple[int, int], tuple[tuple[tuple[tuple[int, in
             groups[(p, b)][tuple(sorted(player_pair + banker_pair))] += player_orderings * banker_orderings
     every_four = {cards for group in groups.values() for cards in group}  # 715 multisets of four values
     taken = {cards: tuple((v, cards.count(v)) for v in sorted(set(cards))) for cards in every_four}
-    return {key: tuple((taken[cards], n) for cards, n in group.items()) for key, group in groups.items()}
+    return FrozenMap({key: tuple((taken[cards], n) for cards, n in group.items()) for key, group in groups.items()})
 
 
 def _ways(counts: tuple[int, ...], taken: tuple[tuple[int, int], ...]) -> int:
@@ -298,12 +343,15 @@ def _taken_pairs(firsts: list[tuple[tuple[tuple[int, int], ...], int]]) -> list[
     return pairs
 
 
+@dataclass(frozen=True)
 class Deals:
-    """The coups a shoe can deal, with their counts, and the two distributions the bets are built on."""
+    """The coups a shoe can deal, with their counts, and the two distributions the bets are built on.
 
-    def __init__(self, counts: tuple[tuple[Coup, int], ...]):
-        self.counts = counts
-        """Each coup with the number of ordered six-card deals that end in it."""
+    What :func:`dealt` caches: it cannot be changed, and what it works out from its counts is worked out once.
+    """
+
+    counts: tuple[tuple[Coup, int], ...]
+    """Each coup with the number of ordered six-card deals that end in it."""
 
     @cached_property
     def coups(self) -> Distribution:
@@ -311,12 +359,12 @@ class Deals:
         return Distribution.from_counts(dict(self.counts))
 
     @cached_property
-    def result_counts(self) -> dict[Result, int]:
+    def result_counts(self) -> FrozenMap[Result, int]:
         """The number of deals that end in each :class:`Result` (the coups' counts, summed)."""
         counts: dict[Result, int] = defaultdict(int)
         for coup, n in self.counts:
             counts[coup.result] += n
-        return dict(counts)
+        return FrozenMap(counts)
 
     @cached_property
     def results(self) -> Distribution:

@@ -350,9 +350,9 @@ def count_exactly(full_ev: Fraction, effects: dict[int, Fraction], shoe: Shoe, d
         """Each way to take ``total`` cards from these values: (sum of the dealt cards' steps, number of ways)."""
         ways = []
         for taken in _compositions(tuple(shoe[v] for v in part), total):
-            dealt_here = [shoe[v] - m if by_left else m for v, m in zip(part, taken)]
-            ways.append((sum(d * step[v] for v, d in zip(part, dealt_here)),
-                         prod(comb(shoe[v], m) for v, m in zip(part, taken))))
+            dealt_here = [shoe[v] - m if by_left else m for v, m in zip(part, taken, strict=True)]
+            ways.append((sum(d * step[v] for v, d in zip(part, dealt_here, strict=True)),
+                         prod(comb(shoe[v], m) for v, m in zip(part, taken, strict=True))))
         return ways
 
     factor = Fraction(n - 1, n - k)

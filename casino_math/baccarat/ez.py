@@ -20,30 +20,16 @@ from fractions import Fraction
 
 from ..bets import LOSE, WIN, Bet
 from .cards import Shoe, check_shoe
-from .deal import Coup, coups
+from .deal import PLAYER, Coup, coups
 from .rules import BaccaratRules, check_rules
 
 
-def three_card_win(side: str, total: int) -> Callable[[Coup], bool]:
-    """The rule that a coup is won by ``side`` with a three-card ``total``.
-
-    >>> three_card_win("banker", 7)(Coup(2, 7, 3, 3)), three_card_win("banker", 7)(Coup(2, 7, 2, 2))
-    (True, False)
-    """
-
-    def won(coup: Coup) -> bool:
-        cards, final = (coup.banker_cards, coup.banker) if side == "banker" else (coup.player_cards, coup.player)
-        return coup.winner == side and final == total and cards == 3
-
-    return won
-
-
-def _three_card_bet(name: str, bet_id: str, side: str, total: int, rules: BaccaratRules, shoe: Shoe | None) -> Bet:
+def _three_card_bet(name: str, bet_id: str, won: Callable[[Coup], bool], rules: BaccaratRules,
+                    shoe: Shoe | None) -> Bet:
     rules = check_rules(rules)
     space = coups(rules.full_shoe if shoe is None else check_shoe(shoe), rules.drawing)
-    won = three_card_win(side, total)
     return Bet(name, space, lambda coup: WIN if won(coup) else LOSE,
-               {WIN: rules.side_bet_pays[bet_id], LOSE: Fraction(-1)})
+               {WIN: rules.pays[bet_id], LOSE: Fraction(-1)})
 
 
 def dragon_7_bet(rules: BaccaratRules, shoe: Shoe | None = None) -> Bet:
@@ -53,7 +39,7 @@ def dragon_7_bet(rules: BaccaratRules, shoe: Shoe | None = None) -> Bet:
     >>> dragon_7_bet(EZ).pays[WIN]
     Fraction(40, 1)
     """
-    return _three_card_bet("dragon 7", "dragon_7", "banker", 7, rules, shoe)
+    return _three_card_bet("dragon 7", "dragon_7", lambda coup: coup.banker_three_card_seven, rules, shoe)
 
 
 def panda_8_bet(rules: BaccaratRules, shoe: Shoe | None = None) -> Bet:
@@ -63,4 +49,4 @@ def panda_8_bet(rules: BaccaratRules, shoe: Shoe | None = None) -> Bet:
     >>> panda_8_bet(EZ).pays[WIN]
     Fraction(25, 1)
     """
-    return _three_card_bet("panda 8", "panda_8", "player", 8, rules, shoe)
+    return _three_card_bet("panda 8", "panda_8", lambda coup: coup.won_with_three_cards(PLAYER, 8), rules, shoe)

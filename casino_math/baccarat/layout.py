@@ -21,22 +21,14 @@ from ..bets import Bet
 from ..rules import known_bet
 from .bets import banker_bet, player_bet, tie_bet
 from .cards import Shoe
+from .deal import BANKER, PLAYER
 from .dragon import dragon_bonus_bet
 from .ez import dragon_7_bet, panda_8_bet
-from .pairs import PAIR_BETS, pair_bet
-from .rules import EZ, OXFORD, BaccaratRules, check_rules  # noqa: F401  (EZ: the doctest)
+from .pairs import pair_bet
+from .rules import BET_IDS, BET_NAMES, EZ, OXFORD, PAIR_BETS, BaccaratRules, check_rules  # noqa: F401  (EZ: the doctest)
 
-#: Every bet ID, in the order the book lists them.
-BET_IDS = ("banker", "player", "tie", "dragon_bonus_player", "dragon_bonus_banker", "dragon_7", "panda_8",
-           *PAIR_BETS)
-
-#: What a reader sees for each bet ID: the name on the table's layout.
-BET_NAMES: dict[str, str] = {
-    "banker": "Banker", "player": "Player", "tie": "Tie", "dragon_bonus_player": "Dragon Bonus (player)",
-    "dragon_bonus_banker": "Dragon Bonus (banker)", "dragon_7": "Dragon 7", "panda_8": "Panda 8",
-    "player_pair": "Player pair", "banker_pair": "Banker pair", "either_pair": "Either pair",
-    "perfect_pair": "Perfect pair",
-}
+# BET_IDS and BET_NAMES are the rules module's; the chapters find them here too.
+__all__ = ["BET_IDS", "BET_NAMES", "BUILDERS", "Builder", "bet", "check_bet_id", "edge_bets", "posted_bets"]
 
 Builder = Callable[[BaccaratRules, Shoe | None], Bet]
 
@@ -49,8 +41,8 @@ BUILDERS: dict[str, Builder] = {
     "banker": banker_bet,
     "player": player_bet,
     "tie": tie_bet,
-    "dragon_bonus_player": lambda rules, shoe: dragon_bonus_bet("player", rules, shoe),
-    "dragon_bonus_banker": lambda rules, shoe: dragon_bonus_bet("banker", rules, shoe),
+    "dragon_bonus_player": lambda rules, shoe: dragon_bonus_bet(PLAYER, rules, shoe),
+    "dragon_bonus_banker": lambda rules, shoe: dragon_bonus_bet(BANKER, rules, shoe),
     "dragon_7": dragon_7_bet,
     "panda_8": panda_8_bet,
     **{bet_id: _pair(bet_id) for bet_id in PAIR_BETS},
@@ -73,8 +65,13 @@ def bet(bet_id: str, rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) ->
 
     >>> bet("dragon_bonus_banker").name
     'dragon bonus (banker)'
+    >>> bet("dragon_7", OXFORD)
+    Traceback (most recent call last):
+    ...
+    ValueError: this table (Oxford Casino Hotel, Maine) has no dragon_7 bet; it offers: banker, player, tie, dragon_bonus_player, dragon_bonus_banker, player_pair, banker_pair, either_pair, perfect_pair
     """
-    return BUILDERS[check_bet_id(bet_id)](rules, shoe)
+    check_rules(rules).check_offered(check_bet_id(bet_id))
+    return BUILDERS[bet_id](rules, shoe)
 
 
 def posted_bets(rules: BaccaratRules = OXFORD, shoe: Shoe | None = None) -> list[tuple[str, Bet]]:

@@ -25,18 +25,19 @@ from fractions import Fraction
 from math import perm
 from typing import NamedTuple
 
-from ..bets import LOSE, WIN, Bet
+from ..bets import LOSE, WIN, Bet, Line
 from ..distribution import Distribution
 from .cards import Shoe, check_shoe
-from .rules import OXFORD, BaccaratRules, check_rules
+from .deal import BANKER, PLAYER, Side
+from .rules import OXFORD, PAIR_BETS, BaccaratRules, check_rules
 
-#: The pair bets, by bet ID: which hands must pair, and whether the pair must be suited too.
-PAIR_BETS = {
-    "player_pair": ("player", "rank"),
-    "banker_pair": ("banker", "rank"),
-    "either_pair": ("either", "rank"),
-    "perfect_pair": ("either", "card"),
-}
+#: The pair bets, by bet ID: the hands either of which must pair, and whether alike by "rank" or by "card" (suited).
+PAIRED: dict[str, tuple[tuple[Side, ...], str]] = dict(zip(PAIR_BETS, [
+    ((PLAYER,), "rank"),
+    ((BANKER,), "rank"),
+    ((PLAYER, BANKER), "rank"),
+    ((PLAYER, BANKER), "card"),
+], strict=True))
 
 class Pairs(NamedTuple):
     """The first four cards as the pair bets see them.
@@ -56,6 +57,14 @@ class Pairs(NamedTuple):
     def either(self) -> bool:
         """Whether either hand's first two cards are alike."""
         return self.player or self.banker
+
+    def of(self, side: Side) -> bool:
+        """Whether the first two cards of ``side``'s hand are alike.
+
+        >>> Pairs(True, False, "rank").of(BANKER)
+        False
+        """
+        return self.player if side == PLAYER else self.banker
 
 
 def pairs_dealt(shoe: Shoe, alike: str = "rank") -> Distribution:
@@ -94,14 +103,13 @@ def pair_bet(bet_id: str, rules: BaccaratRules = OXFORD, shoe: Shoe | None = Non
     ...
     ValueError: unknown pair bet 'twin_pair'; the pair bets are: player_pair, banker_pair, either_pair, perfect_pair
     """
-    if bet_id not in PAIR_BETS:
-        raise ValueError(f"unknown pair bet {bet_id!r}; the pair bets are: {', '.join(PAIR_BETS)}")
+    if bet_id not in PAIRED:
+        raise ValueError(f"unknown pair bet {bet_id!r}; the pair bets are: {', '.join(PAIRED)}")
     rules = check_rules(rules)
-    hand, alike = PAIR_BETS[bet_id]
+    hands, alike = PAIRED[bet_id]
     space = pairs_dealt(rules.full_shoe if shoe is None else shoe, alike)
 
-    def line(pairs: Pairs) -> str:
-        wins = {"player": pairs.player, "banker": pairs.banker, "either": pairs.either}[hand]
-        return WIN if wins else LOSE
+    def line(pairs: Pairs) -> Line:
+        return WIN if any(pairs.of(hand) for hand in hands) else LOSE
 
-    return Bet(bet_id.replace("_", " "), space, line, {WIN: rules.side_bet_pays[bet_id], LOSE: Fraction(-1)})
+    return Bet(bet_id.replace("_", " "), space, line, {WIN: rules.pays[bet_id], LOSE: Fraction(-1)})

@@ -18,22 +18,31 @@ total   0  1  2  3  4  5  6  7  8  9    stood
 5       S  S  S  S  D  D  D  D  S  S    D
 6       S  S  S  S  S  S  D  D  S  S    S
 7       S  S  S  S  S  S  S  S  S  S    S
->>> RULES["oxford"].tie_pays, RULES["oxford"].banker_pays
+>>> RULES["oxford"].pays["tie"], RULES["oxford"].pays["banker"]
 (Fraction(8, 1), Fraction(19, 20))
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Self
 
+from ..bets import LOSE
 from ..distribution import exact
-from ..rules import GameRules, PayTable, named
+from ..rules import GameRules, Option, PayTable, RulesByName, named, whole_option
 from ..rules import check_rules as _check_rules
 from .cards import POINT_VALUES, Shoe, check_decks, check_point_value
 
 #: A two-card total of 8 or 9 is a natural: neither hand draws.
 NATURALS = frozenset({8, 9})
+
+#: The lines of a Dragon Bonus table for a coup that ends on naturals.
+NATURAL_WIN, NATURAL_TIE = "natural win", "natural tie"
+
+#: What the Dragon Bonus pays on naturals as usually published: a natural win even money, a natural tie a push.
+NATURAL_PAYS: PayTable[str] = PayTable({NATURAL_WIN: 1, NATURAL_TIE: 0})
 
 #: The player's rule as casinos print it: D draws, S stands, N is a natural.
 PLAYER_RULE = """
@@ -70,7 +79,7 @@ def read_player_rule(text: str) -> frozenset[int]:
     marks = rows[-1][-len(POINT_VALUES):]
     if len(marks) != len(POINT_VALUES) or set(marks) - {"D", "S", "N"}:
         raise ValueError("the player's rule needs a mark D, S or N for each total 0 to 9")
-    return frozenset(total for total, mark in zip(POINT_VALUES, marks) if mark == "D")
+    return frozenset(total for total, mark in zip(POINT_VALUES, marks, strict=True) if mark == "D")
 
 
 def read_banker_chart(text: str) -> frozenset[tuple[int, int | None]]:
@@ -88,13 +97,13 @@ def read_banker_chart(text: str) -> frozenset[tuple[int, int | None]]:
         marks = row[1:]
         if len(marks) != len(POINT_VALUES) + 1 or set(marks) - {"D", "S"}:
             raise ValueError(f"row {row[0]} of the banker's chart needs 11 marks, D or S")
-        for column, mark in zip([*POINT_VALUES, STOOD], marks):
+        for column, mark in zip([*POINT_VALUES, STOOD], marks, strict=True):
             if mark == "D":
                 draws.add((int(row[0]), column))
     return frozenset(draws)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DrawingRules:
     """When each hand takes a third card.  Nobody draws when either hand has a natural."""
 
@@ -148,74 +157,109 @@ def _payout(value: object, what: str) -> Fraction:
     return q
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DragonBonusTable:
     """A pay table of the Dragon Bonus, a side bet on one hand (player or banker) winning well.
 
-    A win with a natural pays ``natural_win``; a tie of two naturals pays
-    ``natural_tie`` (0: a push); a win without a natural pays according to the
-    margin (winning total minus losing total); anything else loses.
+    A win with a natural pays its ``natural_pays`` line "natural win"; a tie of
+    two naturals pays its line "natural tie" (0: a push); a win without a
+    natural pays according to the margin (winning total minus losing total);
+    anything else loses.
     """
 
     name: str
     """A short name for the table."""
 
-    margin_pays: PayTable[int]
-    """Each paying margin of a win without a natural -> its payout, e.g. 9 -> 30 for "by 9 pays 30 to 1"."""
-
     source: str
     """Where the table is published (a key of book/references.bib)."""
 
-    natural_win: Fraction = Fraction(1)
-    """What a win with a natural pays (1: even money)."""
+    margin_pays: PayTable[int]
+    """Each paying margin of a win without a natural -> its payout, e.g. 9 -> 30 for "by 9 pays 30 to 1"."""
 
-    natural_tie: Fraction = Fraction(0)
-    """What a tie between two naturals pays (0: the bet pushes)."""
+    natural_pays: PayTable[str] = NATURAL_PAYS
+    """What a win with a natural pays (1: even money), and a tie between two naturals (0: the bet pushes)."""
 
     def __post_init__(self) -> None:
         pays: PayTable[int] = PayTable({check_point_value(m): _payout(x, f"the payout for a win by {m}")
-                         for m, x in dict(self.margin_pays).items()})
+                                        for m, x in dict(self.margin_pays).items()})
         if 0 in pays:
             raise ValueError("a margin of 0 is a tie, not a win; the margins of a win are 1 to 9")
+        naturals: PayTable[str] = PayTable({line: _payout(x, f"the payout for a {line}") for line, x in dict(self.natural_pays).items()})
+        if set(naturals) != {NATURAL_WIN, NATURAL_TIE}:
+            raise ValueError(f"the natural pays are for a {NATURAL_WIN} and a {NATURAL_TIE}, not {sorted(naturals)}")
         object.__setattr__(self, "margin_pays", pays)
-        object.__setattr__(self, "natural_win", _payout(self.natural_win, "the payout for a natural win"))
-        object.__setattr__(self, "natural_tie", _payout(self.natural_tie, "the payout for a natural tie"))
+        object.__setattr__(self, "natural_pays", naturals)
+
+    @property
+    def natural_win(self) -> Fraction:
+        """What a win with a natural pays."""
+        return self.natural_pays[NATURAL_WIN]
+
+    @property
+    def natural_tie(self) -> Fraction:
+        """What a tie between two naturals pays."""
+        return self.natural_pays[NATURAL_TIE]
 
     def pays(self) -> PayTable[str]:
         """The table as the lines a coup can land on: line name -> net payout per unit.
 
-        >>> DRAGON_BONUS.pays()["win by 9"], DRAGON_BONUS.pays()["natural tie"], DRAGON_BONUS.pays()["lose"]
+        >>> DRAGON_BONUS.pays()["win by 9"], DRAGON_BONUS.pays()["natural tie"], DRAGON_BONUS.pays()[LOSE]
         (Fraction(30, 1), Fraction(0, 1), Fraction(-1, 1))
         """
         lines: dict[str, Fraction] = {f"win by {m}": x for m, x in self.margin_pays.items()}
-        return PayTable({**lines, "natural win": self.natural_win, "natural tie": self.natural_tie, "lose": -1})
+        return PayTable({**lines, **self.natural_pays, LOSE: -1})
 
 
 #: The Dragon Bonus table as widely published (Rivers Casino Des Plaines; the Wizard of Odds).
 #: The Oxford page names the bet but does not print its table.
 DRAGON_BONUS = DragonBonusTable(
-    "standard", PayTable({9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}), source="baccarat_rivers",
+    name="standard", source="baccarat_rivers", margin_pays=PayTable({9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}),
 )
 
 #: A second published Dragon Bonus table (Cypress Bayou Casino's mini-baccarat page):
 #: win by 6 or 7 pays 4 to 1, win by 4 or 5 pays 2 to 1.
 DRAGON_BONUS_CYPRESS_BAYOU = DragonBonusTable(
-    "Cypress Bayou", PayTable({9: 30, 8: 10, 7: 4, 6: 4, 5: 2, 4: 2}), source="baccarat_cypress",
+    name="Cypress Bayou", source="baccarat_cypress", margin_pays=PayTable({9: 30, 8: 10, 7: 4, 6: 4, 5: 2, 4: 2}),
 )
 
+
+#: What a reader sees for each bet ID: the name on the table's layout.  Every bet ID, in the order the book lists them.
+BET_NAMES: Mapping[str, str] = {
+    "banker": "Banker", "player": "Player", "tie": "Tie", "dragon_bonus_player": "Dragon Bonus (player)",
+    "dragon_bonus_banker": "Dragon Bonus (banker)", "dragon_7": "Dragon 7", "panda_8": "Panda 8",
+    "player_pair": "Player pair", "banker_pair": "Banker pair", "either_pair": "Either pair",
+    "perfect_pair": "Perfect pair",
+}
+
+#: Every bet ID, in the order the book lists them.
+BET_IDS = tuple(BET_NAMES)
+
+#: The pair bets, listed beside the bets a table posts wherever a shoe knows each card's rank and suit.
+PAIR_BETS = ("player_pair", "banker_pair", "either_pair", "perfect_pair")
 
 #: The bets the Oxford Casino posts, by bet ID.
 POSTED_BETS = ("banker", "player", "tie", "dragon_bonus_player", "dragon_bonus_banker")
 
-#: The side bets as usually paid: EZ Baccarat's Dragon 7 and Panda 8 (the Wizard of Odds, EZ Baccarat), and the
-#: pair bets (the Wizard of Odds, baccarat side bets: a pair 11 to 1, either pair 5 to 1, a perfect pair 25 to 1).
-SIDE_BET_PAYS = {"dragon_7": 40, "panda_8": 25, "player_pair": 11, "banker_pair": 11, "either_pair": 5,
-                 "perfect_pair": 25}
+#: What a win pays, by bet ID: the main bets at the Oxford Casino (the banker 1 to 1 less a 5% commission on the
+#: win, the tie 8 to 1), and the side bets as usually paid: EZ Baccarat's Dragon 7 and Panda 8 (the Wizard of Odds,
+#: EZ Baccarat) and the pair bets (the Wizard of Odds, baccarat side bets: a pair 11 to 1, either pair 5 to 1, a
+#: perfect pair 25 to 1).  The Dragon Bonus pays by its own table.
+PAYS: PayTable[str] = PayTable({
+    "banker": Fraction(19, 20), "player": 1, "tie": 8, "dragon_7": 40, "panda_8": 25,
+    "player_pair": 11, "banker_pair": 11, "either_pair": 5, "perfect_pair": 25,
+})
+
+#: The main bets, whose pays may also be changed by name: ``changed(tie_pays=9)``.
+MAIN_BETS = ("banker", "player", "tie")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class BaccaratRules(GameRules):
-    """A casino's mini-baccarat rules: the shoe, the pay tables and the drawing rules."""
+    """A casino's mini-baccarat rules: the shoe, the pay tables and the drawing rules.
+
+    A main bet's payout may be changed by its name, as if it were a field:
+    ``OXFORD.changed(tie_pays=9)`` is ``OXFORD.changed(pays=OXFORD.pays.with_("tie", 9))``.
+    """
 
     name: str
     """Whose rules these are."""
@@ -226,17 +270,12 @@ class BaccaratRules(GameRules):
     decks: int = 8
     """How many 52-card decks the shoe holds."""
 
-    player_pays: Fraction = Fraction(1)
-    """What a winning player bet pays per unit (1: even money)."""
-
-    banker_pays: Fraction = Fraction(19, 20)
-    """What a winning banker bet pays per unit: even money less a 5% commission on the win."""
-
-    tie_pays: Fraction = Fraction(8)
-    """What a winning tie bet pays per unit (player and banker bets push on a tie)."""
+    pays: PayTable[str] = PAYS
+    """What a winning bet pays per unit, by bet ID (the banker's 19 to 20 is even money less a 5% commission on the
+    win; the player and banker bets push on a tie).  The Dragon Bonus pays by ``dragon_bonus``."""
 
     banker_three_card_seven_pushes: bool = False
-    """EZ Baccarat's rule: a banker bet that wins with a three-card 7 pushes (its other wins pay banker_pays)."""
+    """EZ Baccarat's rule: a banker bet that wins with a three-card 7 pushes (its other wins pay the banker's pay)."""
 
     dragon_bonus: DragonBonusTable = DRAGON_BONUS
     """The Dragon Bonus pay table (the same for the player and the banker side)."""
@@ -244,16 +283,60 @@ class BaccaratRules(GameRules):
     bets: tuple[str, ...] = POSTED_BETS
     """The bets the table posts, by bet ID (the pair bets are listed beside them wherever a shoe allows)."""
 
-    side_bet_pays: PayTable[str] = field(default_factory=lambda: PayTable(SIDE_BET_PAYS))
-    """The other side bets as usually paid: bet ID -> payout (the Dragon 7, the Panda 8 and the pair bets)."""
-
     drawing: DrawingRules = STANDARD_DRAWING
     """When the player and the banker draw a third card."""
 
     def __post_init__(self) -> None:
         check_decks(self.decks)
-        for what in ("player_pays", "banker_pays", "tie_pays"):
-            object.__setattr__(self, what, _payout(getattr(self, what), f"{self.name}: {what}"))
+        pays: PayTable[str] = PayTable({bet_id: _payout(x, f"{self.name}: the payout on {bet_id}") for bet_id, x in
+                         dict(self.pays).items()})
+        missing, unknown = set(PAYS) - set(pays), set(pays) - set(PAYS)
+        if missing or unknown:
+            raise ValueError(f"{self.name}: the pays are by bet ID, one for each of {', '.join(PAYS)}; "
+                             f"{'missing ' + ', '.join(sorted(missing)) if missing else 'unknown ' + ', '.join(sorted(unknown))}")
+        object.__setattr__(self, "pays", pays)
+        for bet_id in self.bets:
+            if bet_id not in BET_IDS:
+                raise ValueError(f"{self.name}: unknown bet {bet_id!r} posted; the bets are {', '.join(BET_IDS)}")
+
+    @property
+    def banker_pays(self) -> Fraction:
+        """What a winning banker bet pays per unit.
+
+        >>> OXFORD.banker_pays, EZ.banker_pays
+        (Fraction(19, 20), Fraction(1, 1))
+        """
+        return self.pays["banker"]
+
+    @property
+    def player_pays(self) -> Fraction:
+        """What a winning player bet pays per unit."""
+        return self.pays["player"]
+
+    @property
+    def tie_pays(self) -> Fraction:
+        """What a winning tie bet pays per unit."""
+        return self.pays["tie"]
+
+    def changed(self, **changes: Any) -> Self:
+        """A copy with some rules changed; a main bet's payout may be given by name (``tie_pays=9``).
+
+        >>> OXFORD.changed(tie_pays=9).pays["tie"], OXFORD.pays["tie"]
+        (Fraction(9, 1), Fraction(8, 1))
+        """
+        paid = {f"{bet_id}_pays": bet_id for bet_id in MAIN_BETS}
+        by_name = {paid[k]: changes.pop(k) for k in list(changes) if k in paid}
+        if by_name:
+            changes["pays"] = PayTable({**changes.get("pays", self.pays), **by_name})
+        return super().changed(**changes)
+
+    def offers(self) -> tuple[str, ...]:
+        """The bets the table posts, then the pair bets (as usually paid).
+
+        >>> EZ.offers()
+        ('banker', 'player', 'tie', 'dragon_7', 'panda_8', 'player_pair', 'banker_pair', 'either_pair', 'perfect_pair')
+        """
+        return (*self.bets, *PAIR_BETS)
 
     @property
     def full_shoe(self) -> Shoe:
@@ -267,7 +350,7 @@ class BaccaratRules(GameRules):
 
 #: The Oxford Casino Hotel's mini-baccarat page (Oxford, Maine): eight decks, the banker paid 1 to 1 less 5%,
 #: the tie 8 to 1, and a Dragon Bonus whose table the page does not print (the standard table is assumed).
-OXFORD = BaccaratRules("Oxford Casino Hotel, Maine", source="oxford_casino_rules")
+OXFORD = BaccaratRules(name="Oxford Casino Hotel, Maine", source="oxford_casino_rules")
 
 #: Oxford's rules with the tie paying 9 to 1, as some casinos pay it.
 TIE_9_TO_1 = OXFORD.changed(name="Oxford's rules with the tie paying 9 to 1", tie_pays=9, source="baccarat_woo")
@@ -281,31 +364,46 @@ CYPRESS_BAYOU_DRAGON = OXFORD.changed(name="Oxford's rules with Cypress Bayou's 
                                       dragon_bonus=DRAGON_BONUS_CYPRESS_BAYOU, source="baccarat_cypress")
 
 #: The rules values a chapter, a test or the command line can name.
-RULES: dict[str, BaccaratRules] = {
+RULES: Mapping[str, BaccaratRules] = RulesByName({
     "oxford": OXFORD,
-    "tie-9-to-1": TIE_9_TO_1,
+    "tie_9_to_1": TIE_9_TO_1,
     "ez": EZ,
-    "cypress-bayou-dragon": CYPRESS_BAYOU_DRAGON,
-}
+    "cypress_bayou_dragon": CYPRESS_BAYOU_DRAGON,
+})
 
 #: The rules used when none are named.
 DEFAULT_RULES = "oxford"
 
 #: What a reader sees for each rules value where a table puts them side by side.
-RULES_NAMES: dict[str, str] = {
-    "oxford": "Oxford", "tie-9-to-1": "Tie 9 to 1", "ez": "EZ Baccarat", "cypress-bayou-dragon": "Cypress Bayou Dragon",
+RULES_NAMES: Mapping[str, str] = {
+    "oxford": "Oxford", "tie_9_to_1": "Tie 9 to 1", "ez": "EZ Baccarat", "cypress_bayou_dragon": "Cypress Bayou Dragon",
+}
+
+def with_decks(rules: BaccaratRules, decks: int) -> BaccaratRules:
+    """The rules dealt from a shoe of ``decks`` decks.
+
+    >>> with_decks(EZ, 6).full_shoe.size
+    312
+    """
+    return rules.changed(decks=decks)
+
+
+#: The command line's options for baccarat: the decks in the shoe.
+EDGE_OPTIONS: Mapping[str, Option[BaccaratRules]] = {
+    "decks": Option("the decks in the shoe (default: the rules', 8)", whole_option("--decks"), with_decks,
+                    lambda decks: f"{decks} deck{'s' * (decks != 1)}"),
 }
 
 
 def rules_named(name: str) -> BaccaratRules:
     """The rules value called ``name`` in :data:`RULES`, or an error listing the names there are.
 
-    >>> rules_named("tie-9-to-1").tie_pays
+    >>> rules_named("tie_9_to_1").tie_pays
     Fraction(9, 1)
     >>> rules_named("atlantis")
     Traceback (most recent call last):
     ...
-    ValueError: unknown baccarat rules 'atlantis'; the rules are: oxford, tie-9-to-1, ez, cypress-bayou-dragon
+    ValueError: unknown baccarat rules 'atlantis'; the rules are: oxford, tie_9_to_1, ez, cypress_bayou_dragon
     """
     return named("baccarat", RULES, name)
 

@@ -41,9 +41,18 @@ from math import lcm, perm
 from ..bets import Bet, variance
 from .cards import POINT_VALUES, Shoe, check_shoe
 from .deal import CARDS_PER_COUP, Coup, Result, _deal_counts, _ways, first_four_groups
-from .layout import BET_IDS, bet, check_bet_id
-from .pairs import PAIR_BETS
-from .rules import NATURALS, OXFORD, STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
+from .layout import bet, check_bet_id
+from .rules import (
+    BET_IDS,
+    NATURALS,
+    OXFORD,
+    PAIR_BETS,
+    STANDARD_DRAWING,
+    STOOD,
+    BaccaratRules,
+    DrawingRules,
+    check_rules,
+)
 
 #: The cards a coup used: how many of each point value 0 to 9.
 Cards = tuple[int, ...]
@@ -98,7 +107,7 @@ def third_cards(player: int, banker: int, left: Sequence[int],
     ``left`` counts the cards of each point value left in the shoe after the first four.
 
     >>> [(coup.winner, drawn, ways) for coup, drawn, ways in third_cards(9, 4, [5] * 10)]     # a natural
-    [('player', (), 1)]
+    [(Side.PLAYER, (), 1)]
     >>> sum(ways for _, _, ways in third_cards(0, 7, [5] * 10))     # the player draws, the banker stands on 7
     50
     """
@@ -145,7 +154,7 @@ def first_coup_deals(shoe: Shoe, drawing: DrawingRules = STANDARD_DRAWING) -> di
             used = [0] * len(POINT_VALUES)
             for value, k in taken:
                 used[value] = k
-            left = [c - u for c, u in zip(counts, used)]
+            left = [c - u for c, u in zip(counts, used, strict=True)]
             for coup, drawn, third in third_cards(player, banker, left, drawing):
                 if third:
                     cards = list(used)
@@ -186,7 +195,7 @@ def successive_coups(bet_ids: Iterable[str] = ("banker", "player"), rules: Bacca
     out = {}
     for bet_id, b in bets.items():
         second, square, product = (_expectation(shoe, by_size, scale**power)
-                                   for by_size, power in zip(sums[bet_id], (1, 2, 2)))
+                                   for by_size, power in zip(sums[bet_id], (1, 2, 2), strict=True))
         mean = b.net().E()
         out[bet_id] = SuccessiveCoups(bet_id, mean, variance(b), second, square - second**2, product - mean * second)
     return out
@@ -240,7 +249,7 @@ def _second_coup_sums(shoe: Shoe, drawing: DrawingRules,
             for bet_id in nets}
     on_coup: dict[str, dict[Coup, int]] = {bet_id: {} for bet_id in nets}  # each bet's whole net, by coup
     for cards, (deals, first_nets) in first.items():
-        left = tuple(c - u for c, u in zip(shoe.counts, cards))
+        left = tuple(c - u for c, u in zip(shoe.counts, cards, strict=True))
         second = _deal_counts(left, drawing)  # not through deal.dealt's cache: thousands of shoes would flood it
         k = sum(cards)
         for bet_id, net in nets.items():

@@ -50,7 +50,7 @@ def text(assignment: source.Assignment, grade: Grade, line: Line) -> str:
              total + ".", ""]
     if line.notes:
         lines += [f"- {note}" for note in line.notes] + [""]
-    for question, mark in zip(assignment.questions, grade.marks):
+    for question, mark in zip(assignment.questions, grade.marks, strict=True):
         if mark.status is Status.BY_HAND:
             given = line.scores.get(question.id)
             said = f"{points_text(given)} of {mark.points}: marked by hand." if given is not None else \

@@ -305,7 +305,7 @@ def judge_rule(qid: str, answer: Any, facts: RuleFacts) -> Feedback:
                                                f"{type(error).__name__}: {error}")
     if all(got is None for got in results):
         return Feedback(qid, Status.NOT_ANSWERED, NO_RETURN)
-    for index, (outcome, got) in enumerate(zip(outcomes, results)):
+    for index, (outcome, got) in enumerate(zip(outcomes, results, strict=True)):
         if not facts.is_right(index, outcome, got):
             return Feedback(qid, Status.WRONG, facts.hint(index, outcome, got))
     return Feedback(qid, Status.RIGHT)

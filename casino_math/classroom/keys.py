@@ -116,7 +116,7 @@ def questions_of(assignment: str, sources: str | Path, variant: Mapping[str, Any
     return load(assignment, sources).questions(variant)
 
 
-def tests_of(assignment: str, question: str, sources: str | Path,
+def question_tests(assignment: str, question: str, sources: str | Path,
              variant: Mapping[str, Any] | None = None) -> dict[str, Check]:
     """Every test of a question by name: ``"public"`` and its hidden tests."""
     return load(assignment, sources).tests(question, variant)

@@ -110,7 +110,7 @@ def _publish_rule(question: Rule) -> Public:
     wants = [question.want(o) for o in outcomes]
     same = SAME.get(question.same, "truth")
     rounds = rule_rounds(same, len(outcomes))
-    hints = [question.hint(o, (not w) if same == "truth" else None) for o, w in zip(outcomes, wants)]
+    hints = [question.hint(o, (not w) if same == "truth" else None) for o, w in zip(outcomes, wants, strict=True)]
     distinct = sorted(set(hints))
     return {"kind": "rule", "same": same, "spread": question.spread, "rounds": rounds,
             "outcomes": [plain.encode(o) for o in outcomes],

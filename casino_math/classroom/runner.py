@@ -38,6 +38,7 @@ up in advance.
 from __future__ import annotations
 
 import array
+import contextlib
 import json
 import os
 import resource
@@ -75,10 +76,9 @@ def limit(cpu_seconds: int, memory_bytes: int, file_bytes: int) -> None:
     """Lower this process's limits, soft and hard, so nothing it starts can raise them again."""
     for which, value in ((resource.RLIMIT_CPU, cpu_seconds), (resource.RLIMIT_AS, memory_bytes),
                          (resource.RLIMIT_FSIZE, file_bytes), (resource.RLIMIT_CORE, 0)):
-        try:
+        # A limit this system does not let a process set (RLIMIT_AS on macOS) is left as it is.
+        with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(which, (value, value))
-        except (ValueError, OSError):  # a limit this system does not let a process set (RLIMIT_AS on macOS)
-            pass
 
 
 def run_cell(code: str, namespace: dict[str, Any], seconds: float) -> str | None:
@@ -324,10 +324,8 @@ def _end_all_but(spared: set[int]) -> None:
         if not others:
             return
         for pid in others:
-            try:
+            with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
         _reap()
         time.sleep(0.001)
 
@@ -385,16 +383,12 @@ def _tell_keepers(keepers: list[Keeper], probes: dict[str, dict[str, Any]], chec
     """Hand each keeper its question's hidden tests, one keeper at a time, and end any that runs past its time."""
     for keeper in keepers:
         tests = probes.get(keeper.question, {})
-        try:
+        with contextlib.suppress(OSError):
             os.write(keeper.told, (json.dumps(tests) + "\n").encode())
-        except OSError:
-            pass
         os.close(keeper.told)
         if not _ended(keeper.pid, len(tests) * check_timeout + GRACE_SECONDS):
-            try:
+            with contextlib.suppress(OSError):
                 os.kill(keeper.pid, signal.SIGKILL)
-            except OSError:
-                pass
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ teacher can.
 from __future__ import annotations
 
 import compileall
+import contextlib
 import json
 import os
 import select
@@ -220,10 +221,8 @@ class _Teller:
             pass
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(BrokenPipeError):
             self._stdin.close()
-        except BrokenPipeError:
-            pass
 
 
 @dataclass
@@ -330,8 +329,6 @@ def _event(line: bytes) -> dict[str, Any] | None:
 
 def _end(process: subprocess.Popen[bytes]) -> None:
     """End the sandbox and everything in it (its whole process group; its namespace goes with bubblewrap)."""
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, 9)
-    except ProcessLookupError:
-        pass
     process.wait()

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..bets import LOSE, PUSH, WIN
 from ..display import Table, fraction_text
 from .line import PASS_SIDE, check_side, dont_pass_result, pass_result
 from .rolls import TOTALS, p_total
@@ -54,16 +55,16 @@ def absorbing_states(side: str = PASS_SIDE) -> list[str]:
     """The results a line bet ends in: win and lose, and push for the don't side.
 
     >>> absorbing_states("dont_pass")
-    ['win', 'lose', 'push']
+    [Line.WIN, Line.LOSE, Line.PUSH]
     """
-    return ["win", "lose"] if check_side(side) == PASS_SIDE else ["win", "lose", "push"]
+    return [WIN, LOSE] if check_side(side) == PASS_SIDE else [WIN, LOSE, PUSH]
 
 
 def step(state: str, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> dict[str, Fraction]:
     """The probabilities of the states one roll later.
 
     >>> step("point 4")
-    {'point 4': Fraction(3, 4), 'win': Fraction(1, 12), 'lose': Fraction(1, 6)}
+    {'point 4': Fraction(3, 4), Line.WIN: Fraction(1, 12), Line.LOSE: Fraction(1, 6)}
     """
     result = pass_result if check_side(side) == PASS_SIDE else dont_pass_result
     after: dict[str, Fraction] = {}

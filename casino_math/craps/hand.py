@@ -36,6 +36,8 @@ from .rules import OXFORD, CrapsRules
 if TYPE_CHECKING:
     from sympy import Expr
 
+    from ..report import Form
+
 #: The one absorbing state of a hand: a 7 rolled while a point is set.
 SEVEN_OUT = "seven-out"
 
@@ -190,7 +192,7 @@ def hand_length_probabilities(most: int, rules: CrapsRules = OXFORD) -> list[Fra
     row = [1] + [0] * (len(moves) - 1)
     chances = []
     for n in range(1, most + 1):
-        chances.append(Fraction(sum(r * e for r, e in zip(row, ends)), 36**n))
+        chances.append(Fraction(sum(r * e for r, e in zip(row, ends, strict=True)), 36**n))
         row = times(row, moves)
     return chances
 
@@ -249,12 +251,13 @@ def hand_generating_function(rules: CrapsRules = OXFORD) -> Expr:
     return sp.factor(system.lu_solve(first_step).to_Matrix()[0])
 
 
-def hand_length_report(at_least: int, rules: CrapsRules = OXFORD, exact: bool = False) -> dict[str, Any]:
+def hand_length_report(at_least: int, rules: CrapsRules = OXFORD, exact: bool = False,
+                       form: Form = "table") -> dict[str, Any]:
     """The ``hand-length`` report: P(L >= ``at_least``) and E[L], exactly, as a JSON-ready dict.
 
-    A fraction too long to print is summarised unless ``exact`` asks for it
-    whole, as :func:`casino_math.report.figure` does for every report; beside
-    it, P to 10 significant digits and as "1 in N".
+    A fraction too long for the ``form`` it is printed in is summarised unless
+    ``exact`` asks for it whole, as :func:`casino_math.report.figure` does for
+    every report; beside it, P to 10 significant digits and as "1 in N".
 
     >>> report = hand_length_report(154)
     >>> report["p"], report["p_digits"], report["p_significant"], report["p_one_in"]
@@ -265,9 +268,9 @@ def hand_length_report(at_least: int, rules: CrapsRules = OXFORD, exact: bool = 
     from ..report import figure
 
     p = p_hand_at_least(at_least, rules)
-    report: dict[str, Any] = {"at_least": at_least, **figure("p", p, exact)}
+    report: dict[str, Any] = {"at_least": at_least, **figure("p", p, exact, form)}
     report |= {"p_significant": f"{as_decimal(p, 10):E}" if p < 1 else "1", "p_one_in": odds_one_in(p)}
-    return report | figure("mean", mean_hand_length(rules), exact)
+    return report | figure("mean", mean_hand_length(rules), exact, form)
 
 
 def odds_one_in(p: Fraction) -> str:

@@ -21,7 +21,7 @@ from ..bets import Bet
 from ..rules import known_bet
 from . import line, numbers, odds, props
 from .odds import OddsPolicy
-from .rules import LAYOUT_BETS, OXFORD, QUEBEC, CrapsRules, check_rules  # noqa: F401  (QUEBEC: the doctest)
+from .rules import LAYOUT_BETS, OXFORD, QUEBEC, WITH_ODDS, CrapsRules, check_rules, posting_odds  # noqa: F401  (QUEBEC: the doctest)
 
 
 def _builders() -> dict[str, Callable[[CrapsRules], Bet]]:
@@ -53,7 +53,7 @@ ODDS_BUILDERS: dict[str, Callable[[CrapsRules, str | OddsPolicy | None], Bet]] =
 }
 
 #: Every bet ID: the layout's bets, then the line bets with full odds.
-BET_IDS = (*LAYOUT_BETS, "pass_with_odds", "dont_pass_with_odds")
+BET_IDS = (*LAYOUT_BETS, *WITH_ODDS)
 
 
 def check_bet_id(bet_id: str) -> str:
@@ -68,33 +68,30 @@ def check_bet_id(bet_id: str) -> str:
 
 
 def bet(bet_id: str, rules: CrapsRules = OXFORD, odds: str | OddsPolicy | None = None) -> Bet:
-    """The bet called ``bet_id`` under ``rules`` (``odds``: the odds policy, for the bets with odds, named as
-    :func:`edge_bets` names it).
+    """The bet called ``bet_id`` under ``rules`` (``odds``: an odds policy the table then posts, for the bets with
+    odds, named as :func:`edge_bets` names it).
 
     >>> bet("horn").name, bet("pass_with_odds", odds="2x").name
     ('horn', 'pass line with 2x odds')
     >>> bet("place_6", QUEBEC)
     Traceback (most recent call last):
     ...
-    ValueError: the Québec, By-law respecting casino games, s. 95.14 rules define no bet place_6; they define only: pass, dont_pass, come, dont_come, field
+    ValueError: this table (Québec, By-law respecting casino games, s. 95.14) has no place_6 bet; it offers: pass, dont_pass, come, dont_come, field
     """
     check_bet_id(bet_id)
-    rules = check_rules(rules)
-    if bet_id.endswith("_with_odds"):
-        return ODDS_BUILDERS[bet_id](rules, odds)
-    if bet_id not in rules.bets:
-        raise ValueError(f"the {rules.name} rules define no bet {bet_id}; they define only: {', '.join(rules.bets)}")
+    rules = check_rules(rules) if odds is None else posting_odds(rules, odds)
+    rules.check_offered(bet_id)
+    if bet_id in ODDS_BUILDERS:
+        return ODDS_BUILDERS[bet_id](rules, None)
     return BUILDERS[bet_id](rules)
 
 
 def edge_bets(rules: CrapsRules = OXFORD, odds: str | None = None) -> list[tuple[str, Bet]]:
-    """Every bet the rules define, as ``(bet_id, Bet)``; with an odds policy, also the line bets with full odds.
+    """Every bet the rules define, as ``(bet_id, Bet)``; with an odds policy (the table then posts it), also the
+    line bets with full odds.
 
     >>> len(edge_bets()), len(edge_bets(odds="3-4-5x"))
     (42, 44)
     """
-    rules = check_rules(rules)
-    rows = [(bet_id, bet(bet_id, rules)) for bet_id in rules.bets]
-    if odds is not None:
-        rows += [(bet_id, bet(bet_id, rules, odds)) for bet_id in ("pass_with_odds", "dont_pass_with_odds")]
-    return rows
+    rules = check_rules(rules) if odds is None else posting_odds(rules, odds)
+    return [(bet_id, bet(bet_id, rules)) for bet_id in rules.bets]

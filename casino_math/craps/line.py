@@ -21,15 +21,31 @@ Fraction(557, 165)
 
 from __future__ import annotations
 
+from enum import StrEnum
 from fractions import Fraction
 
-from ..bets import LOSE, PUSH, WIN, Bet, house_edge_per_bet_made
+from ..bets import LOSE, PUSH, WIN, Bet, Line, house_edge_per_bet_made
 from ..distribution import Distribution, Outcome, is_whole
 from .rolls import TOTALS, expected_rolls_until, p_total, race
 from .rules import OXFORD, CrapsRules
 
-#: Line-bet sides: betting with the shooter ("do") or against ("don't").
-PASS_SIDE, DONT_SIDE = "pass", "dont_pass"
+
+class LineSide(StrEnum):
+    """The side of a line bet: with the shooter (Pass, Come) or against the shooter (Don't Pass, Don't Come).
+
+    Each member equals its bet ID, so ``line_bet("dont_pass")`` reads as it did.
+    """
+
+    PASS = "pass"
+    """With the shooter: the bet wins when the point is made."""
+    DONT_PASS = "dont_pass"
+    """Against the shooter: the bet wins when a 7 comes first."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+PASS_SIDE, DONT_SIDE = LineSide.PASS, LineSide.DONT_PASS
 
 #: How a line bet is decided: ``(come-out total,)``, or ``(point, total that settled it)``.
 Decision = tuple[int] | tuple[int, int]
@@ -144,11 +160,11 @@ def line_decisions(rules: CrapsRules = OXFORD) -> Distribution:
     return Distribution(decisions)
 
 
-def pass_result(decision: Decision, rules: CrapsRules = OXFORD) -> str:
+def pass_result(decision: Decision, rules: CrapsRules = OXFORD) -> Line:
     """The line of the pay table a Pass bet lands on for one decision.
 
     >>> pass_result((11,)), pass_result((12,)), pass_result((6, 6)), pass_result((6, 7))
-    ('win', 'lose', 'win', 'lose')
+    (Line.WIN, Line.LOSE, Line.WIN, Line.LOSE)
     """
     if len(decision) == 1:
         return WIN if decision[0] in rules.naturals else LOSE
@@ -156,11 +172,11 @@ def pass_result(decision: Decision, rules: CrapsRules = OXFORD) -> str:
     return WIN if settled == point else LOSE
 
 
-def dont_pass_result(decision: Decision, rules: CrapsRules = OXFORD) -> str:
+def dont_pass_result(decision: Decision, rules: CrapsRules = OXFORD) -> Line:
     """The line of the pay table a Don't Pass bet lands on for one decision.
 
     >>> dont_pass_result((3,)), dont_pass_result((12,)), dont_pass_result((11,)), dont_pass_result((6, 7))
-    ('win', 'push', 'lose', 'win')
+    (Line.WIN, Line.PUSH, Line.LOSE, Line.WIN)
     """
     if len(decision) == 1:
         come_out = decision[0]
@@ -211,7 +227,7 @@ def dont_come(rules: CrapsRules = OXFORD) -> Bet:
     return dont_pass(rules, name="don't come")
 
 
-def line_bet(side: str, rules: CrapsRules = OXFORD) -> Bet:
+def line_bet(side: LineSide | str, rules: CrapsRules = OXFORD) -> Bet:
     """The Pass bet (side ``"pass"``) or the Don't Pass bet (side ``"dont_pass"``).
 
     >>> line_bet("dont_pass").name
@@ -221,8 +237,8 @@ def line_bet(side: str, rules: CrapsRules = OXFORD) -> Bet:
     return pass_line(rules) if side == PASS_SIDE else dont_pass(rules)
 
 
-def check_side(side: str) -> str:
-    """``side`` if it names a line-bet side, else an error naming the sides.
+def check_side(side: object) -> LineSide:
+    """``side`` as a :class:`LineSide` if it names one, else an error naming the sides.
 
     >>> check_side("come")
     Traceback (most recent call last):
@@ -231,13 +247,13 @@ def check_side(side: str) -> str:
     """
     if side not in (PASS_SIDE, DONT_SIDE):
         raise ValueError(
-            f"unknown side {side!r}; a line bet is on the side {PASS_SIDE!r} (with the dice) "
-            f"or {DONT_SIDE!r} (against them)"
+            f"unknown side {side!r}; a line bet is on the side {PASS_SIDE.value!r} (with the dice) "
+            f"or {DONT_SIDE.value!r} (against them)"
         )
-    return side
+    return LineSide(str(side))
 
 
-def value_with_point(point: int, side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Fraction:
+def value_with_point(point: int, side: LineSide | str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Fraction:
     """The expected value of one unit on a line bet once its point is set (a *contract* bet).
 
     From then on it is a race between the point and the 7, paid even money, so
@@ -265,7 +281,7 @@ def check_point(point: int, rules: CrapsRules = OXFORD) -> int:
     return point
 
 
-def value_before_come_out(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Fraction:
+def value_before_come_out(side: LineSide | str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Fraction:
     """The expected value of one unit on a line bet before its come-out roll: minus its house edge.
 
     >>> value_before_come_out(), value_before_come_out("dont_pass")

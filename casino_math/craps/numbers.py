@@ -43,8 +43,7 @@ def check_number(number: int, kind: str, rules: CrapsRules = OXFORD) -> int:
     """
     if number not in NUMBERS:
         raise ValueError(f"there is no {kind} bet on {number!r}; {kind} bets are on 4, 5, 6, 8, 9 or 10")
-    if f"{kind}_{number}" not in rules.bets:
-        raise ValueError(f"the {rules.name} rules define no {kind} bets; they define only: {', '.join(rules.bets)}")
+    rules.check_offered(f"{kind}_{number}")
     return number
 
 

@@ -87,21 +87,16 @@ def net_on(bet_id: str, n: int, rules: CrapsRules = OXFORD) -> Fraction:
     Fraction(0, 1)
     """
     staked = units(bet_id)
-    _check_offered(bet_id, rules)
+    rules.check_offered(bet_id)
     net = sum(k * (rules.one_roll_pays[part] if n in PARTS[part] else -1) for part, k in staked.items())
     return Fraction(net, sum(staked.values()))
-
-
-def _check_offered(bet_id: str, rules: CrapsRules) -> None:
-    if bet_id not in rules.bets:
-        raise ValueError(f"the {rules.name} rules define no bet {bet_id}; they define only: {', '.join(rules.bets)}")
 
 
 def grouped_lines(nets: Mapping[int, Fraction]) -> dict[int, str]:
     """Name the pay-table line of each total: totals that pay alike share a line ("2 or 12"); losers "lose".
 
     >>> grouped_lines({2: 2, 3: 1, 4: 1, 5: -1, 12: 2})
-    {2: '2 or 12', 12: '2 or 12', 3: '3 or 4', 4: '3 or 4', 5: 'lose'}
+    {2: '2 or 12', 12: '2 or 12', 3: '3 or 4', 4: '3 or 4', 5: Line.LOSE}
     """
     by_net: dict[Fraction, list[int]] = {}
     for n, net in nets.items():
@@ -135,7 +130,7 @@ def net_by_total(bet_id: str, rules: CrapsRules = OXFORD) -> dict[int, Fraction]
     (Fraction(3, 1), Fraction(7, 1), Fraction(-1, 1))
     """
     if bet_id == "field":
-        _check_offered("field", rules)
+        rules.check_offered("field")
         return {n: rules.field_pays.get(n, Fraction(-1)) for n in TOTALS}
     units(bet_id)
     return {n: net_on(bet_id, n, rules) for n in TOTALS}
@@ -191,7 +186,7 @@ def hardway(number: int, rules: CrapsRules = OXFORD) -> Bet:
     """
     if number not in HARDWAYS:
         raise ValueError(f"there is no hardway bet on {number!r}; the hardways are 4, 6, 8 and 10")
-    _check_offered(f"hard_{number}", rules)
+    rules.check_offered(f"hard_{number}")
     pair = (number // 2, number // 2)
     return Bet(f"hard {number}", deciding_rolls({number, 7}), lambda roll: WIN if roll == pair else LOSE,
                {WIN: rules.hardway_pays[number], LOSE: -1}, rounds=expected_rolls_until({number, 7}))

@@ -25,17 +25,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..distribution import exact
-from ..rules import GameRules, PayTable, named
+from ..rules import GameRules, Option, PayTable, RulesByName, named
 from ..rules import check_rules as _check_rules
 
-#: Commission timing: paid when the bet is made (returned if the bet is taken down).
-UP_FRONT = "when the bet is made"
-#: Commission timing: taken only from a winning payout.
-ON_WIN = "only on a win"
-COMMISSION_TIMINGS = (UP_FRONT, ON_WIN)
+if TYPE_CHECKING:
+    from .odds import OddsPolicy
+
+
+class Commission(StrEnum):
+    """When a buy or lay bet's commission is paid, in the words of the explorer's buttons."""
+
+    UP_FRONT = "when the bet is made"
+    """Paid when the bet is made (returned if the bet is taken down)."""
+    ON_WIN = "only on a win"
+    """Taken only from a winning payout."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+UP_FRONT, ON_WIN = Commission.UP_FRONT, Commission.ON_WIN
+COMMISSION_TIMINGS = tuple(Commission)
 
 #: Every bet on the Oxford layout, by bet ID, in the order the book lists them.
 LAYOUT_BETS = (
@@ -52,6 +67,9 @@ LAYOUT_BETS = (
 #: The "single chances" of Québec's by-law, s. 95.14.
 SINGLE_CHANCES = ("pass", "dont_pass", "come", "dont_come", "field")
 
+#: The line bets with full odds behind them: a table that takes odds offers them, priced under its odds policy.
+WITH_ODDS = ("pass_with_odds", "dont_pass_with_odds")
+
 
 def both_ways(pays: Mapping[int, Fraction | int]) -> dict[int, Fraction]:
     """A pay table for the points 4, 5, 6 extended to their twins 10, 9, 8 (the page lists them in pairs).
@@ -62,7 +80,7 @@ def both_ways(pays: Mapping[int, Fraction | int]) -> dict[int, Fraction]:
     return {**{n: Fraction(x) for n, x in pays.items()}, **{14 - n: Fraction(x) for n, x in pays.items()}}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class CrapsRules(GameRules):
     """The rules of one craps table, stated the way the casino states them."""
 
@@ -86,7 +104,7 @@ class CrapsRules(GameRules):
     """Lay bets to lose: the number -> its payout before commission."""
     commission: Fraction = Fraction(0)
     """The commission on buy and lay bets: this share of a buy bet, or of what a lay bet would win."""
-    commission_paid: str = UP_FRONT
+    commission_paid: Commission = UP_FRONT
     """When the commission is paid: ``UP_FRONT`` (when the bet is made) or ``ON_WIN`` (only from a win)."""
     odds_offered: bool = False
     """Whether odds may be taken or laid behind line bets at all."""
@@ -118,10 +136,21 @@ class CrapsRules(GameRules):
     def __post_init__(self) -> None:
         if self.commission_paid not in COMMISSION_TIMINGS:
             raise ValueError(
-                f"commission_paid is {self.commission_paid!r}; it must be UP_FRONT ({UP_FRONT!r}) "
-                f"or ON_WIN ({ON_WIN!r})"
+                f"commission_paid is {self.commission_paid!r}; it must be UP_FRONT ({UP_FRONT.value!r}) "
+                f"or ON_WIN ({ON_WIN.value!r})"
             )
+        object.__setattr__(self, "commission_paid", Commission(self.commission_paid))
         object.__setattr__(self, "commission", exact(self.commission, "the commission"))
+
+    def offers(self) -> tuple[str, ...]:
+        """The bets the rules define, then the line bets with full odds where the table takes odds.
+
+        >>> QUEBEC.offers()
+        ('pass', 'dont_pass', 'come', 'dont_come', 'field')
+        >>> OXFORD.offers()[-2:]
+        ('pass_with_odds', 'dont_pass_with_odds')
+        """
+        return tuple(dict.fromkeys((*self.bets, *(WITH_ODDS if self.odds_offered else ()))))
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -184,14 +213,48 @@ VEGAS = OXFORD.changed(
 )
 
 #: The named rules values; ``DEFAULT_RULES`` names the Oxford Casino's.
-RULES: dict[str, CrapsRules] = {"oxford": OXFORD, "quebec": QUEBEC, "vegas": VEGAS}
+RULES: Mapping[str, CrapsRules] = RulesByName({"oxford": OXFORD, "quebec": QUEBEC, "vegas": VEGAS})
 DEFAULT_RULES = "oxford"
 
 #: What a reader sees for each rules value where a table puts them side by side.
-RULES_NAMES: dict[str, str] = {"oxford": "Oxford", "quebec": "Québec", "vegas": "Las Vegas variant"}
+RULES_NAMES: Mapping[str, str] = {"oxford": "Oxford", "quebec": "Québec", "vegas": "Las Vegas variant"}
+
+
+def odds_named(text: str) -> str:
+    """An odds policy's name as the command line takes it, checked ("2x", "3-4-5x").
+
+    >>> odds_named("3-4-5X")
+    '3-4-5x'
+    """
+    from .odds import odds_policy  # the odds build on these rules
+
+    return odds_policy(text).name
+
+
+def posting_odds(rules: CrapsRules, policy: str | OddsPolicy) -> CrapsRules:
+    """The rules of a table that posts the odds ``policy``: the line bets with full odds join its bets.
+
+    >>> posting_odds(OXFORD, "2x").bets[-2:], posting_odds(OXFORD, "2x").odds_policy
+    (('pass_with_odds', 'dont_pass_with_odds'), '2x')
+    >>> posting_odds(QUEBEC, "2x")
+    Traceback (most recent call last):
+    ...
+    ValueError: the Québec, By-law respecting casino games, s. 95.14 rules define no odds bets; they define only: pass, dont_pass, come, dont_come, field
+    """
+    from .odds import policy_for
+
+    name = policy_for(check_rules(rules), policy).name
+    return rules.changed(odds_policy=name, bets=tuple(dict.fromkeys((*rules.bets, *WITH_ODDS))))
+
+
+#: The command line's options for craps: an odds policy, which the table then posts.
+EDGE_OPTIONS: Mapping[str, Option[CrapsRules]] = {
+    "odds": Option("an odds policy for the line bets, e.g. 1x, 2x, 3-4-5x, 100x", odds_named, posting_odds,
+                   lambda policy: f"{policy} odds"),
+}
 
 #: What a reader sees for each bet ID: the name on the layout (the Oxford Casino's page spells most of them).
-BET_NAMES: dict[str, str] = {
+BET_NAMES: Mapping[str, str] = {
     "pass": "Pass line", "dont_pass": "Don't pass", "come": "Come", "dont_come": "Don't come",
     **{f"{kind}_{n}": f"{kind.capitalize()} {n}" for kind in ("place", "buy", "lay") for n in (4, 5, 6, 8, 9, 10)},
     **{f"hard_{n}": f"Hard {n}" for n in (4, 6, 8, 10)},

@@ -64,7 +64,7 @@ def dollars_paid(bet: Bet, stake: Fraction | int) -> dict[str, Fraction]:
 
     >>> from casino_math.craps.numbers import buy
     >>> dollars_paid(buy(4), 20)
-    {'win': Fraction(40, 1), 'commission': Fraction(1, 1)}
+    {Line.WIN: Fraction(40, 1), 'commission': Fraction(1, 1)}
     """
     stake = Fraction(stake)
     paid = {line: stake * x for line, x in bet.pays.items() if x > 0}

@@ -74,7 +74,7 @@ def edges_by_decks(rules: BaccaratRules = OXFORD, decks: Iterable[int] = range(1
     fig, (left, right) = panels(2, 3.4)
     for ax, title, bet_ids in ((left, "Banker and player", ("banker", "player")),
                                (right, "Tie and Dragon Bonus", ("tie", "dragon_bonus_player", "dragon_bonus_banker"))):
-        for bet_id, label, marker in zip(bet_ids, labels(bet_ids), MARKERS):
+        for bet_id, label, marker in zip(bet_ids, labels(bet_ids), MARKERS, strict=False):
             ax.plot(decks, edges[bet_id], marker=marker, label=label)
         ax.set_xlabel("number of decks")
         ax.set_ylabel("house edge (%)")
@@ -98,11 +98,11 @@ def effects_of_removal(effects: Mapping[int, Mapping[str, Fraction]],
     """
     bet_ids = list(bet_ids)
     fig, axes = panels(len(bet_ids), 2.6)
-    for ax, bet_id, title in zip(axes, bet_ids, labels(bet_ids)):
+    for ax, bet_id, title in zip(axes, bet_ids, labels(bet_ids), strict=True):
         values = sorted(effects)
         heights = [float(effects[v][bet_id]) * 100 for v in values]
         bars = ax.bar(values, heights, color=[GAIN if h >= 0 else LOSS for h in heights])
-        for bar, h in zip(bars, heights):
+        for bar, h in zip(bars, heights, strict=True):
             bar.set_hatch("" if h >= 0 else "///")
         ax.axhline(0, color="black", linewidth=0.8)
         ax.set_xticks(values)

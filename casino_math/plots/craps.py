@@ -64,7 +64,7 @@ def race_chart() -> Figure:
     fig, ax = plt.subplots(figsize=(6.5, 3.4), layout="constrained")
     chances = [race(p, 7) for p in POINTS]
     ax.bar([str(p) for p in POINTS], [float(c) for c in chances], color=WIN_COLOUR)
-    for i, (p, c) in enumerate(zip(POINTS, chances)):
+    for i, (p, c) in enumerate(zip(POINTS, chances, strict=True)):
         ax.text(i, float(c) + 0.01, f"{ways(p)} : 6\n{c}", ha="center", va="bottom", fontsize=9)
     ax.axhline(0.5, color=LOSE_COLOUR, ls="--", lw=1.2)
     ax.set_ylim(0, 0.7)

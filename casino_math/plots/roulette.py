@@ -108,17 +108,17 @@ def session_figure(bet_list: Sequence[bets.Bet], spins: int) -> Figure:
     1
     """
     fig, axes = panels(len(bet_list), 2.9)
-    for ax, bet in zip(axes, bet_list):
+    for ax, bet in zip(axes, bet_list, strict=True):
         after = session.net_after(bet, spins)
         results = sorted(after)
         probs = [float(after[x]) for x in results]
         for side, sign, colour, hatch in (("ahead", 1, GAIN, ""), ("even", 0, NEUTRAL, ""), ("behind", -1, LOSS, "///")):
-            shown = [(float(x), q) for x, q in zip(results, probs) if (x > 0) - (x < 0) == sign]
+            shown = [(float(x), q) for x, q in zip(results, probs, strict=True) if (x > 0) - (x < 0) == sign]
             if shown:
                 ax.bar([x for x, _ in shown], [q for _, q in shown], width=_bar_width(results), color=colour,
                        hatch=hatch, label=side)
         ax.axvline(float(spins * bets.expected_value(bet)), color="black", ls="--", lw=1, label="expected")
-        seen = [float(x) for x, q in zip(results, probs) if q >= max(probs) * 1e-3]
+        seen = [float(x) for x, q in zip(results, probs, strict=True) if q >= max(probs) * 1e-3]
         ax.set_xlim(min(seen) - 5, max(seen) + 5)
         ax.set_title(f"{bet.name}: {spins} spins")
         ax.set_xlabel("net result (units)")

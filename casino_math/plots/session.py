@@ -51,7 +51,7 @@ def distribution_figure(sessions: list[Session], stake: float = 1, unit: str = "
     'net result after 10 bets (units)'
     """
     fig, axes = panels(len(sessions), 2.6)
-    for ax, s, colour in zip(axes, sessions, PALETTE):
+    for ax, s, colour in zip(axes, sessions, PALETTE, strict=False):
         nets, probabilities = s.floats()
         width = max(min(np.diff(nets)) if len(nets) > 1 else 1, 0.02 * (max(nets) - min(nets) + 1)) * stake
         ax.bar(np.array(nets) * stake, probabilities, width=width, color=colour)
@@ -76,7 +76,7 @@ def law_of_large_numbers_figure(pairs: list[tuple[bets.Bet, simulate.Sample]]) -
     'log'
     """
     fig, axes = panels(len(pairs), 2.6)
-    for ax, (bet, sample), colour in zip(axes, pairs, PALETTE):
+    for ax, (bet, sample), colour in zip(axes, pairs, PALETTE, strict=False):
         n = np.arange(1, sample.size + 1)
         mean, sd = float(bets.expected_value(bet)), float(bets.standard_deviation(bet))
         ax.fill_between(n, mean - 2 * sd / np.sqrt(n), mean + 2 * sd / np.sqrt(n), color="#b0b0b0", alpha=0.5,
@@ -109,7 +109,7 @@ def central_limit_figure(pairs: list[tuple[Session, simulate.Sample]]) -> Figure
     'P(net \u2264 x)'
     """
     fig, axes = panels(len(pairs), 2.6)
-    for ax, (s, sample) in zip(axes, pairs):
+    for ax, (s, sample) in zip(axes, pairs, strict=True):
         nets, probabilities = s.floats()
         cumulative = np.cumsum(probabilities)
         ax.step(nets, cumulative, where="post", color=PALETTE[0], lw=1.6, label="exact")
@@ -136,7 +136,7 @@ def survival_figure(walks: list[ruin.Walk], stake: float = 1) -> Figure:
     'P(still playing)'
     """
     fig, ax = plt.subplots(figsize=(WIDTH, 3.3), layout="constrained")
-    for w, colour, style in zip(walks, PALETTE, LINE_STYLES):
+    for w, colour, style in zip(walks, PALETTE, LINE_STYLES, strict=False):
         ax.plot(range(w.rounds + 1), w.still_playing_floats(), color=colour, ls=style, lw=1.5, label=w.bet)
     ax.axhline(0.5, color="grey", lw=0.8, ls=":")
     ax.set_xlabel("number of bets")
@@ -158,7 +158,7 @@ def systems_figure(plays: Sequence[Play], stake: float = 1) -> Figure:
     'final bankroll'
     """
     fig, axes = panels(len(plays), 2.4, sharey=True)
-    for ax, p, colour, marker in zip(axes, plays, PALETTE, MARKERS):
+    for ax, p, colour, marker in zip(axes, plays, PALETTE, MARKERS, strict=False):
         finals = sorted(p.final)
         x, heights = [float(b) * stake for b in finals], [float(p.final[b]) for b in finals]
         ax.vlines(x, 0, heights, color=colour, lw=2)
@@ -186,7 +186,7 @@ def explorer_figure(w: ruin.Walk, paths: npt.NDArray[Any], stake: float = 1, tit
     """
     fig, (left, right) = plt.subplots(1, 2, figsize=(WIDTH, 3.4), sharey=True, gridspec_kw={"width_ratios": [3, 1]},
                                       layout="constrained")
-    for row, colour in zip(paths, PALETTE * (len(paths) // len(PALETTE) + 1)):
+    for row, colour in zip(paths, PALETTE * (len(paths) // len(PALETTE) + 1), strict=False):
         left.plot(np.arange(paths.shape[1]), (w.bankroll + row) * stake, color=colour, lw=1, alpha=0.8)
     left.axhline(w.bankroll * stake, color="black", lw=0.8, ls=":")
     left.set_xlabel("bet")

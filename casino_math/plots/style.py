@@ -87,7 +87,7 @@ def legend_below(fig: Figure, columns: int | None = None) -> None:
     """One legend for the figure, under its axes (never over the data), of every panel's labelled series."""
     by_label: dict[str, Any] = {}
     for ax in fig.axes:
-        for handle, label in zip(*ax.get_legend_handles_labels()):
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
             by_label.setdefault(label, handle)
     if by_label:
         fig.legend(list(by_label.values()), list(by_label), loc="outside lower center",

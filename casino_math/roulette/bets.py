@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..bets import LOSE, WIN, Bet, p_win, simple_bet
-from ..distribution import Number, exact
+from ..distribution import FrozenMap, Number, exact
 from ..rules import known_bet
 from .legal import (
     KIND_BY_SIZE,
@@ -266,11 +266,11 @@ def check_bet_id(bet_id: str) -> str:
 
 
 @cache
-def _first_of_each_kind(rules: RouletteRules) -> dict[str, tuple[str, ...]]:
+def _first_of_each_kind(rules: RouletteRules) -> FrozenMap[str, tuple[str, ...]]:
     """The pockets of the bet that stands for each kind: every bet of a kind has the same figures."""
     firsts = {kind: groups[0] for kind, groups in legal_bets(rules).items()}
-    return {**firsts, "straight": ("1",), "split": ("1", "2"), "street": streets(rules)[0],
-            "corner": corners(rules)[0], "six_line": six_lines(rules)[0]}
+    return FrozenMap({**firsts, "straight": ("1",), "split": ("1", "2"), "street": streets(rules)[0],
+                      "corner": corners(rules)[0], "six_line": six_lines(rules)[0]})
 
 
 def bet(bet_id: str, rules: RouletteRules = OXFORD) -> Bet:
@@ -283,12 +283,8 @@ def bet(bet_id: str, rules: RouletteRules = OXFORD) -> Bet:
     ...
     ValueError: this table (A single-zero (European) wheel) has no top_line bet; it offers: straight, split, street, corner, six_line, red, black, odd, even, low, high, dozen, column
     """
-    check_bet_id(bet_id)
-    rules = check_rules(rules)
-    if bet_id not in rules.pays:
-        raise ValueError(f"this table ({rules.name}) has no {bet_id} bet; "
-                         f"it offers: {', '.join(k for k in BET_IDS if k in rules.pays)}")
-    return _bet(bet_id, tuple(_first_of_each_kind(rules)[bet_id]), rules)
+    check_rules(rules).check_offered(check_bet_id(bet_id))
+    return _bet(bet_id, _first_of_each_kind(rules)[bet_id], rules)
 
 
 def edge_bets(rules: RouletteRules = OXFORD) -> list[tuple[str, Bet]]:
@@ -300,7 +296,7 @@ def edge_bets(rules: RouletteRules = OXFORD) -> list[tuple[str, Bet]]:
     0
     """
     firsts = _first_of_each_kind(check_rules(rules))
-    return [(bet_id, _bet(bet_id, tuple(firsts[bet_id]), rules)) for bet_id in BET_IDS if bet_id in rules.pays]
+    return [(bet_id, _bet(bet_id, firsts[bet_id], rules)) for bet_id in rules.offers()]
 
 
 def payout_for_edge(bet: Bet, edge: Number) -> Fraction:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from itertools import pairwise
 
+from ..distribution import FrozenMap
 from .rules import INSIDE, KINDS, OXFORD, RED, SINGLE_ZERO, RouletteRules, check_rules  # noqa: F401  (the examples)
 from .table import PocketName, columns, in_layout_order, number, pocket, pockets, streets, table_layout, zeros
 
@@ -129,9 +130,19 @@ def legal_bets(rules: RouletteRules = OXFORD) -> dict[str, list[tuple[str, ...]]
 
 
 @cache
-def kind_lookup(rules: RouletteRules) -> dict[frozenset[str], str]:
-    """The kind of bet of every legal group of pockets at the table, by the set of pockets it covers."""
-    return {frozenset(group): kind for kind, groups in legal_bets(rules).items() for group in groups}
+def kind_lookup(rules: RouletteRules) -> FrozenMap[frozenset[str], str]:
+    """The kind of bet of every legal group of pockets at the table, by the set of pockets it covers.
+
+    It is worked out once per rules value and cannot be changed:
+
+    >>> kind_lookup(OXFORD)[frozenset({"17", "20"})]
+    'split'
+    >>> kind_lookup(OXFORD).clear()
+    Traceback (most recent call last):
+    ...
+    AttributeError: 'FrozenMap' object has no attribute 'clear'
+    """
+    return FrozenMap({frozenset(group): kind for kind, groups in legal_bets(rules).items() for group in groups})
 
 
 def kind_of(chosen: Iterable[PocketName], rules: RouletteRules = OXFORD) -> str:

@@ -20,9 +20,10 @@ Three named rules values:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..rules import GameRules, PayTable, named
+from ..rules import GameRules, Option, PayTable, RulesByName, named
 from ..rules import check_rules as _check_rules
 from .layout import AMERICAN_LAYOUT, SINGLE_ZERO_LAYOUT, parse_layout
 
@@ -69,7 +70,7 @@ OXFORD_PAYS: PayTable[str] = PayTable({
 SINGLE_ZERO_PAYS: PayTable[str] = PayTable({kind: x for kind, x in OXFORD_PAYS.items() if kind != "top_line"})
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class RouletteRules(GameRules):
     """The rules of one roulette table: its wheel, its layout and its pay table."""
 
@@ -96,6 +97,14 @@ class RouletteRules(GameRules):
         if set(self.wheel) != set(parse_layout(self.layout).boxes):
             raise ValueError(f"rules {self.name!r}: the wheel and the layout must have the same pockets")
 
+    def offers(self) -> tuple[str, ...]:
+        """The kinds of bet the table offers: those its pay table lists, inside then outside.
+
+        >>> SINGLE_ZERO.offers()[:5]
+        ('straight', 'split', 'street', 'corner', 'six_line')
+        """
+        return tuple(kind for kind in KINDS if kind in self.pays)
+
 
 #: The Oxford Casino Hotel's roulette page (Oxford, Maine): a double-zero wheel; the trios at the zeros are not taken.
 OXFORD = RouletteRules(
@@ -120,14 +129,18 @@ SINGLE_ZERO = RouletteRules(
 LA_PARTAGE = SINGLE_ZERO.changed(name="A single-zero wheel with la partage", la_partage=True)
 
 #: The named rules values, by the names the command line takes; ``DEFAULT_RULES`` names the Oxford Casino's.
-RULES: dict[str, RouletteRules] = {"oxford": OXFORD, "single_zero": SINGLE_ZERO, "la_partage": LA_PARTAGE}
+RULES: Mapping[str, RouletteRules] = RulesByName(
+    {"oxford": OXFORD, "single_zero": SINGLE_ZERO, "la_partage": LA_PARTAGE})
 DEFAULT_RULES = "oxford"
 
 #: What a reader sees for each rules value where a table puts them side by side.
-RULES_NAMES: dict[str, str] = {"oxford": "Oxford", "single_zero": "Single zero", "la_partage": "La partage"}
+RULES_NAMES: Mapping[str, str] = {"oxford": "Oxford", "single_zero": "Single zero", "la_partage": "La partage"}
+
+#: The command line's options for roulette: none (every rules value is named whole).
+EDGE_OPTIONS: Mapping[str, Option[RouletteRules]] = {}
 
 #: What a reader sees for each bet ID: the name the layout and the chapters use.
-BET_NAMES: dict[str, str] = {
+BET_NAMES: Mapping[str, str] = {
     "straight": "Straight up", "split": "Split", "street": "Street", "corner": "Corner", "top_line": "Top line",
     "six_line": "Six line", "red": "Red", "black": "Black", "odd": "Odd", "even": "Even",
     "low": "Low (1-18)", "high": "High (19-36)", "dozen": "Dozen", "column": "Column",

@@ -46,7 +46,7 @@ def solve(rows: list[dict[int, Fraction]], rhs: list[list[Fraction]]) -> list[li
                 for col, value in rows[i].items():
                     if col != i:
                         rows[j][col] = rows[j].get(col, 0) - factor * value
-                rhs[j] = [a - factor * b for a, b in zip(rhs[j], rhs[i])]
+                rhs[j] = [a - factor * b for a, b in zip(rhs[j], rhs[i], strict=True)]
     x: list[list[Fraction]] = [[] for _ in range(n)]
     for i in reversed(range(n)):
         row = rows[i]
@@ -67,7 +67,7 @@ def solve_whole(matrix: list[list[int]], rhs: list[list[int]]) -> tuple[list[lis
     ([[5], [5]], 5)
     """
     n = len(matrix)
-    m = [list(row) + list(r) for row, r in zip(matrix, rhs)]
+    m = [list(row) + list(r) for row, r in zip(matrix, rhs, strict=True)]
     width, previous = len(m[0]) if m else 0, 1
     for k in range(n):
         swap = next((i for i in range(k, n) if m[i][k]), None)
@@ -108,7 +108,7 @@ def hadamard_bits(matrix: list[list[int]], rhs: list[list[int]]) -> int:
     """
     from math import isqrt
 
-    return sum((isqrt(sum(a * a for a in row + r)) + 1).bit_length() for row, r in zip(matrix, rhs))
+    return sum((isqrt(sum(a * a for a in row + r)) + 1).bit_length() for row, r in zip(matrix, rhs, strict=True))
 
 
 @lru_cache(maxsize=4)
@@ -196,7 +196,7 @@ def solve_modular(
     import numpy as np
 
     n, p = len(matrix), np.array(primes, dtype=np.int64)
-    m = residues([a for row, r in zip(matrix, rhs) for a in row + r], primes).reshape(n, -1, len(primes))
+    m = residues([a for row, r in zip(matrix, rhs, strict=True) for a in row + r], primes).reshape(n, -1, len(primes))
     det = np.ones(len(primes), dtype=np.int64)
     for k in range(n):
         pivot = m[k, k]
@@ -230,11 +230,12 @@ def from_residues(rs: Residues, primes: Sequence[int]) -> list[int]:
         factor[j] = 1
         others = others * factor % p
     inverse = _inverse_mod(others, p)
-    layer = [(tuple(int(c) for c in column), q) for column, q in zip((np.asarray(rs) % p * inverse % p).T, primes)]
+    layer = [(tuple(int(c) for c in column), q) for column, q in zip((np.asarray(rs) % p * inverse % p).T, primes, strict=True)]
     while len(layer) > 1:                           # (sums of c_i M_part / p_i, M_part), two halves at a time
-        paired = [tuple(a * m2 + b * m1 for a, b in zip(s1, s2)) for (s1, m1), (s2, m2) in zip(layer[::2], layer[1::2])]
-        moduli = [m1 * m2 for (_, m1), (_, m2) in zip(layer[::2], layer[1::2])]
-        layer = list(zip(paired, moduli)) + ([layer[-1]] if len(layer) % 2 else [])
+        halves = list(zip(layer[::2], layer[1::2], strict=False))          # an odd one out waits for the next round
+        paired = [tuple(a * m2 + b * m1 for a, b in zip(s1, s2, strict=True)) for (s1, m1), (s2, m2) in halves]
+        moduli = [m1 * m2 for (_, m1), (_, m2) in halves]
+        layer = list(zip(paired, moduli, strict=True)) + ([layer[-1]] if len(layer) % 2 else [])
     sums, modulus = layer[0]
     out = []
     for total in sums:
@@ -268,7 +269,7 @@ def solve_at(
             p = np.array(primes, dtype=np.int64)
             w, c = residues(weights, primes), residues(constants, primes)
             value = [(sum(w[j] * x[j, m] % p for j in range(n)) + c[m]) % p * det_mod % p for m in range(columns)]
-            whole = from_residues(np.array([det_mod] + value), primes)
+            whole = from_residues(np.array([det_mod, *value]), primes)
             return whole[1:], whole[0]
     y, det = solve_whole(matrix, rhs)
     return [sum(w * y[j][m] for j, w in enumerate(weights)) + constants[m] * det for m in range(columns)], det

@@ -167,7 +167,7 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
     # After all the bets: r of them decided with count C(rounds, r) pushes**(rounds - r).
     weights = [comb(rounds, r) * pushes ** (rounds - r) for r in range(rounds + 1)] if pushes else [0] * rounds + [1]
     final: dict[int, int] = {}
-    for w, d in zip(weights, decided):
+    for w, d in zip(weights, decided, strict=True):
         for b, count in d.counts.items() if w else ():
             final[b] = final.get(b, 0) + w * count
     counts = {Fraction(b, scale): final[b] for b in sorted(final)}

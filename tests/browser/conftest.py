@@ -15,9 +15,16 @@ import os
 import shutil
 import sys
 import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+from weakref import WeakKeyDictionary
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -33,8 +40,28 @@ CHROMIUM_FLAGS = [
 ]
 
 
+#: The site's colour modes.
+Mode = Literal["light", "dark"]
+
+
+@dataclass
+class Watch:
+    """What a page did that a test must see: its uncaught script errors, and the requests it was refused."""
+
+    errors: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+
+_WATCHES: WeakKeyDictionary[Page, Watch] = WeakKeyDictionary()
+
+
+def watch(page: Page) -> Watch:
+    """The record kept of ``page``'s errors and refused requests (begun the first time it is asked for)."""
+    return _WATCHES.setdefault(page, Watch())
+
+
 @pytest.fixture(scope="session")
-def site_url():
+def site_url() -> Iterator[str]:
     if not (SITE / "index.html").exists():
         pytest.fail(f"{SITE} has no index.html: build the book first (make strict-book)")
     handler = functools.partial(QuietHandler, directory=str(SITE))
@@ -46,12 +73,12 @@ def site_url():
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
+    def log_message(self, *args: object) -> None:
         pass
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium (make chromium does it)")
     from playwright.sync_api import sync_playwright

@@ -16,11 +16,13 @@ import json
 import re
 import statistics
 import time
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlparse
 
 import pytest
-from conftest import SCREENSHOTS
+from conftest import SCREENSHOTS, Mode, watch
 
 from casino_math import bets, display, roulette, ruin
 from casino_math.baccarat import Shoe, edge_bets, rules_named
@@ -32,6 +34,9 @@ from casino_math.widgets import craps as craps_widgets
 from casino_math.widgets import kelly as kelly_widgets
 from casino_math.widgets import session as session_widgets
 from casino_math.widgets.chemin import flip_table
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page, Route
 
 TIMINGS: dict[str, dict[str, list[float]]] = {}
 
@@ -114,21 +119,28 @@ CASES = [
 ]
 
 
+class OpenPage(Protocol):
+    """Opens a page of the site (its path) at a width, with a script run first, a file made to fail, a colour mode."""
+
+    def __call__(self, path: str, width: int = 1280, init_script: str | None = None, block: str | None = None,
+                 color_scheme: Mode = "light") -> Page: ...
+
+
 @pytest.fixture
-def open_page(browser, site_url):
+def open_page(browser: Browser, site_url: str) -> Iterator[OpenPage]:
     """A page of the site at a given width, every request outside 127.0.0.1 blocked and recorded."""
-    pages = []
+    pages: list[Page] = []
 
     def open_(path: str, width: int = 1280, init_script: str | None = None, block: str | None = None,
-              color_scheme: str = "light"):
+              color_scheme: Mode = "light") -> Page:
         page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=color_scheme)
-        page.blocked, page.errors = [], []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        seen = watch(page)
+        page.on("pageerror", lambda exc: seen.errors.append(str(exc)))
 
-        def route(r):
+        def route(r: Route) -> None:
             url = r.request.url
             if urlparse(url).hostname != "127.0.0.1":
-                page.blocked.append(url)
+                seen.blocked.append(url)
                 return r.abort()
             if block and url.split("?")[0].endswith(block):
                 return r.fulfill(status=404, body="")
@@ -146,7 +158,7 @@ def open_page(browser, site_url):
         page.close()
 
 
-def set_control(page, widget: str, name: str, raw) -> float:
+def set_control(page: Page, widget: str, name: str, raw: object) -> float:
     """Set a control as a reader would (the change event fires), wait for the widget's new result, and return how
     long the runtime took to show it, in ms (Python computes in a worker; the page waits for nothing)."""
     page.evaluate(
@@ -164,7 +176,7 @@ def set_control(page, widget: str, name: str, raw) -> float:
     return settled(page, widget)
 
 
-def settled(page, widget: str, timeout: float = 120_000) -> float:
+def settled(page: Page, widget: str, timeout: float = 120_000) -> float:
     """Wait until the widget shows the result of its newest setting; the runtime's time for it, in ms."""
     page.wait_for_function(
         """widget => { const c = document.querySelector(`[data-live-widget="${widget}"]`);
@@ -173,7 +185,7 @@ def settled(page, widget: str, timeout: float = 120_000) -> float:
     return float(page.locator(f'[data-live-widget="{widget}"]').get_attribute("data-update-ms") or 0)
 
 
-def go_live(page, widget: str) -> float:
+def go_live(page: Page, widget: str) -> float:
     """Press "Run live in your browser" in the widget's frame; the seconds until it shows its first live result."""
     started = time.perf_counter()
     page.locator(f'.live-widget:has([data-live-widget="{widget}"]) .live-widget-run').click()
@@ -182,9 +194,9 @@ def go_live(page, widget: str) -> float:
     return time.perf_counter() - started
 
 
-def result_text(page, widget: str, row: str | None) -> str:
+def result_text(page: Page, widget: str, row: str | None) -> str:
     """The widget's result: one table row's cells, or its whole text."""
-    return page.evaluate(
+    text: str = page.evaluate(
         """([widget, row]) => {
              const result = document.querySelector(`[data-live-widget="${widget}"] .live-widget-result`);
              if (!row) return result.innerText;
@@ -193,34 +205,39 @@ def result_text(page, widget: str, row: str | None) -> str:
            }""",
         [widget, row],
     )
+    return text
 
 
-def enabled_controls(page, widget: str) -> list[str]:
-    return page.evaluate(
+def enabled_controls(page: Page, widget: str) -> list[str]:
+    names: list[str] = page.evaluate(
         """widget => [...document.querySelector(`[data-live-widget="${widget}"]`)
                         .querySelectorAll('input, select, button, textarea')]
                         .filter(e => !e.disabled).map(e => e.name || e.outerHTML.slice(0, 60))""",
         widget,
     )
+    return names
 
 
-def shoot(page, widget: str, name: str) -> None:
+def shoot(page: Page, widget: str, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')
     frame.scroll_into_view_if_needed()
     frame.screenshot(path=str(SCREENSHOTS / f"live__{widget}__{name}.png"))
 
 
-def fits_the_page(page, widget: str) -> bool:
-    return page.evaluate(
+def fits_the_page(page: Page, widget: str) -> bool:
+    fits: bool = page.evaluate(
         """widget => document.querySelector(`.live-widget:has([data-live-widget="${widget}"])`)
                       .getBoundingClientRect().right <= document.documentElement.clientWidth + 1""",
         widget,
     )
+    return fits
 
 
-@pytest.mark.parametrize(("path", "widget", "setting", "row", "expected"), CASES, ids=[c[1] for c in CASES])
-def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path, widget, setting, row, expected):
+@pytest.mark.parametrize("path, widget, setting, row, expected", CASES, ids=[c[1] for c in CASES])
+def test_widget_runs_live_and_computes_what_the_library_computes(
+        open_page: OpenPage, path: str, widget: str, setting: tuple[str, object], row: str | None, expected: str
+) -> None:
     page = open_page(path, width=390)
     container = page.locator(f'[data-live-widget="{widget}"]')
     assert container.get_attribute("data-state") == "static"
@@ -244,8 +261,8 @@ def test_widget_runs_live_and_computes_what_the_library_computes(open_page, path
         updates.append(set_control(page, widget, control, starting))
         updates.append(set_control(page, widget, control, raw))
     assert expected in result_text(page, widget, row)
-    assert page.blocked == [], f"requests outside 127.0.0.1: {page.blocked}"
-    assert page.errors == []
+    assert watch(page).blocked == [], f"requests outside 127.0.0.1: {watch(page).blocked}"
+    assert watch(page).errors == []
     shoot(page, widget, "live-1280")
     page.set_viewport_size({"width": 390, "height": 900})
     assert fits_the_page(page, widget)
@@ -260,7 +277,7 @@ def record(widget: str, cold: float, updates: list[float]) -> None:
     (SCREENSHOTS / "live-timings.json").write_text(json.dumps({"runs": TIMINGS, "summary": summary}, indent=1))
 
 
-def test_ticking_pockets_makes_the_bet_they_cover(open_page):
+def test_ticking_pockets_makes_the_bet_they_cover(open_page: OpenPage) -> None:
     page = open_page("book/roulette")
     go_live(page, "roulette.chooser")
     assert "Split 17-20" in result_text(page, "roulette.chooser", "bet")
@@ -276,13 +293,13 @@ def test_ticking_pockets_makes_the_bet_they_cover(open_page):
     assert sorted(set(enabled_controls(page, "roulette.chooser"))) == ["bet", "spins"]  # the layout's pockets rest
 
 
-def pocket(page, name: str):
+def pocket(page: Page, name: str) -> Locator:
     """The pocket ``name`` on the chooser's layout (its accessible name is the number, then the colour)."""
     return page.locator(f'[data-live-widget="roulette.chooser"] .roulette-layout .pocket[aria-label^="{name} "]')
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_layouts_pockets_are_the_choosers_controls(open_page, width):
+def test_the_layouts_pockets_are_the_choosers_controls(open_page: OpenPage, width: int) -> None:
     # A pocket pressed on the layout ticks or unticks it, by pointer and by keyboard, with the tick boxes in step.
     page = open_page("book/roulette", width=width)
     go_live(page, "roulette.chooser")
@@ -290,7 +307,7 @@ def test_the_layouts_pockets_are_the_choosers_controls(open_page, width):
     twenty = pocket(page, "20")
     assert twenty.get_attribute("aria-pressed") == "true" and twenty.is_enabled()
     box = twenty.bounding_box()
-    assert box["height"] >= 24 and box["width"] >= 16
+    assert box is not None and box["height"] >= 24 and box["width"] >= 16
     twenty.click()                                             # 17 alone: straight up
     settled(page, "roulette.chooser")
     assert not chooser.get_by_label("20", exact=True).is_checked()
@@ -306,16 +323,17 @@ def test_the_layouts_pockets_are_the_choosers_controls(open_page, width):
     settled(page, "roulette.chooser")
     assert "Straight up on 17" in result_text(page, "roulette.chooser", "bet")
     shoot(page, "roulette.chooser", f"layout-pressed-{width}")
-    assert page.errors == []
+    assert watch(page).errors == []
 
 
-def chart_and_frame_widths(page) -> list[tuple[float, float]]:
-    return page.evaluate(
+def chart_and_frame_widths(page: Page) -> list[tuple[float, float]]:
+    widths: list[tuple[float, float]] = page.evaluate(
         """() => [...document.querySelectorAll('[data-live-widget="session.explorer"] .live-widget-chart svg')]
                    .map(svg => [svg.getBoundingClientRect().width, svg.closest('figure').getBoundingClientRect().width])""")
+    return widths
 
 
-def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page):
+def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens(open_page: OpenPage) -> None:
     # Vega's own "container" width followed the window: after 1280 -> 900 -> 1280 px the chart was 1598 px wide in
     # a frame of 654, its title and every bar of the sessions that end ahead cut off.
     page = open_page("book/long-run")
@@ -327,7 +345,7 @@ def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens
             assert 0.8 * frame <= chart <= frame, (width, chart, frame)
 
 
-def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page):
+def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page: OpenPage) -> None:
     page = open_page("book/baccarat-counting")
     go_live(page, "baccarat.shoe")
     note = page.locator('.live-widget:has([data-live-widget="baccarat.shoe"]) .live-widget-note')
@@ -343,7 +361,7 @@ def test_a_setting_that_cannot_be_computed_is_said_and_then_cleared(open_page):
     assert note.inner_text().startswith("Live:") and page.locator(stale).count() == 0
 
 
-def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
+def test_one_start_brings_every_widget_on_the_page_to_life(open_page: OpenPage) -> None:
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
     assert page.locator('[data-live-widget]').first.get_attribute("data-state") in ("loading", "live")
@@ -352,7 +370,7 @@ def test_one_start_brings_every_widget_on_the_page_to_life(open_page):
     assert page.locator(".live-widget-run:visible").count() == 0
 
 
-def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
+def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page: OpenPage) -> None:
     page = open_page("book/craps-compare")
     go_live(page, "craps.bets")
     page.locator('[data-live-widget="craps.bets"] select[name="casino"]').select_option(label=RULES["quebec"].name)
@@ -361,7 +379,7 @@ def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page):
     assert sorted(enabled_controls(page, "craps.bets")) == ["casino", "field_12", "field_12"]
 
 
-def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page):
+def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page: OpenPage) -> None:
     page = open_page("book/chance", init_script="delete window.WebAssembly;")
     container = page.locator('[data-live-widget="chance.payout"]')
     assert container.get_attribute("data-state") == "failed"
@@ -372,7 +390,7 @@ def test_a_browser_without_webassembly_keeps_the_snapshot_and_says_why(open_page
     assert page.locator(".live-widget-run").first.is_disabled()
 
 
-def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page):
+def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page: OpenPage) -> None:
     page = open_page("book/chance", block=".whl")
     page.get_by_role("button", name="Run live in your browser").click()
     page.wait_for_selector('[data-live-widget="chance.payout"][data-state="failed"]', timeout=120_000)
@@ -386,16 +404,17 @@ def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page):
 # --- Screen readers, keyboards and thumbs ------------------------------------------------------------------------
 
 
-def slider_texts(page, widget: str) -> list[tuple[str, str]]:
+def slider_texts(page: Page, widget: str) -> list[tuple[str, str]]:
     """Each slider's aria-valuetext beside the value shown next to it."""
-    return page.evaluate(
+    texts: list[tuple[str, str]] = page.evaluate(
         """widget => [...document.querySelectorAll(`[data-live-widget="${widget}"] input[type="range"]`)]
                       .map(i => [i.getAttribute('aria-valuetext'), i.closest('label').querySelector('output').textContent])""",
         widget)
+    return texts
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_a_widget_is_reached_heard_and_pressed_as_a_reader_needs(open_page, width):
+def test_a_widget_is_reached_heard_and_pressed_as_a_reader_needs(open_page: OpenPage, width: int) -> None:
     page = open_page("book/kelly", width=width)
     # Sliders say their value, as shown ("55%", "1 to 1"), not their position, in the snapshot and live.
     texts = slider_texts(page, "kelly.growth")
@@ -417,14 +436,15 @@ def test_a_widget_is_reached_heard_and_pressed_as_a_reader_needs(open_page, widt
         """() => [...document.querySelectorAll('[data-live-widget] .live-widget-controls :is(input, select, button)')]
                    .map(e => [e.name, e.getBoundingClientRect().height]).filter(([, h]) => h < 24)""")
     assert small == []
-    assert page.errors == []
+    assert watch(page).errors == []
 
 
 # --- The Kelly explorer ------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("mode", ["light", "dark"])
-def test_the_kelly_explorer_shows_the_chosen_bets_values_and_says_why_it_stakes_nothing(open_page, mode):
+def test_the_kelly_explorer_shows_the_chosen_bets_values_and_says_why_it_stakes_nothing(
+        open_page: OpenPage, mode: Mode) -> None:
     page = open_page("book/kelly", width=390, color_scheme=mode)
     go_live(page, "kelly.growth")
     widget = page.locator('[data-live-widget="kelly.growth"]')
@@ -445,7 +465,7 @@ def test_the_kelly_explorer_shows_the_chosen_bets_values_and_says_why_it_stakes_
     set_control(page, "kelly.growth", "pick", dragon)
     assert widget.locator(".live-widget-result mjx-container").count() >= 1  # its eight terms typeset, not text
     shoot(page, "kelly.growth", f"dragon-390-{mode}")
-    assert page.errors == []
+    assert watch(page).errors == []
 
 
 # --- Widgets that never freeze the page -----------------------------------------------------------------------
@@ -455,12 +475,12 @@ LONG_TASKS = """() => { window.longTasks = [];
     .observe({type: 'longtask'}); }"""
 
 
-def choose(page, widget: str, name: str, label: str) -> None:
+def choose(page: Page, widget: str, name: str, label: str) -> None:
     """Choose an option of a menu by its label, as a reader does, without waiting for the result."""
     page.locator(f'[data-live-widget="{widget}"] select[name="{name}"]').select_option(label=label)
 
 
-def test_a_long_computation_never_freezes_the_page_and_the_newest_setting_wins(open_page):
+def test_a_long_computation_never_freezes_the_page_and_the_newest_setting_wins(open_page: OpenPage) -> None:
     page = open_page("book/long-run")
     go_live(page, "session.explorer")
     page.evaluate(LONG_TASKS)
@@ -488,10 +508,10 @@ def test_a_long_computation_never_freezes_the_page_and_the_newest_setting_wins(o
     longest = max(page.evaluate("window.longTasks"), default=0)
     assert longest < 500, f"the page was blocked for {longest} ms"
     record_long_tasks("Dragon Bonus (banker), then a $5 stake", page.evaluate("window.longTasks"))
-    assert page.errors == []
+    assert watch(page).errors == []
 
 
-def test_too_many_bets_says_why_and_offers_what_the_explorer_can_do(open_page):
+def test_too_many_bets_says_why_and_offers_what_the_explorer_can_do(open_page: OpenPage) -> None:
     page = open_page("book/long-run", width=390)
     go_live(page, "session.explorer")
     rounds = page.locator('[data-live-widget="session.explorer"] input[name="rounds"]')
@@ -518,8 +538,8 @@ def record_long_tasks(what: str, tasks: list[float]) -> None:
 # --- Dark mode ---------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("path", "widget"), [(c[0], c[1]) for c in CASES], ids=[c[1] for c in CASES])
-def test_a_widget_follows_the_dark_theme(open_page, path, widget):
+@pytest.mark.parametrize("path, widget", [(c[0], c[1]) for c in CASES], ids=[c[1] for c in CASES])
+def test_a_widget_follows_the_dark_theme(open_page: OpenPage, path: str, widget: str) -> None:
     page = open_page(path, width=390, color_scheme="dark")
     frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')
     colours = frame.evaluate(
@@ -530,7 +550,7 @@ def test_a_widget_follows_the_dark_theme(open_page, path, widget):
     shoot(page, widget, "static-390-dark")
     go_live(page, widget)
     shoot(page, widget, "live-390-dark")
-    assert page.errors == []
+    assert watch(page).errors == []
 
 
 def _luminance(colour: str) -> float:
@@ -540,15 +560,15 @@ def _luminance(colour: str) -> float:
                for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b), strict=True))
 
 
-def test_the_session_chart_takes_the_themes_colours_and_follows_a_switch(open_page):
+def test_the_session_chart_takes_the_themes_colours_and_follows_a_switch(open_page: OpenPage) -> None:
     page = open_page("book/long-run", width=390, color_scheme="dark")
     label = '[data-live-widget="session.explorer"] .live-widget-chart svg .role-axis-label text'
     page.wait_for_selector(label, timeout=60_000)
     ink = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--pst-color-text-base').trim()")
-    assert page.locator(label).first.get_attribute("fill").lower() == ink.lower()  # light text on the dark page
+    assert (page.locator(label).first.get_attribute("fill") or "").lower() == ink.lower()  # light text on the dark page
     page.evaluate("document.documentElement.dataset.theme = 'light'")             # as the theme's switch does
     ink = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--pst-color-text-base').trim()")
     page.wait_for_function(f"() => document.querySelector('{label}').getAttribute('fill').toLowerCase() === '{ink.lower()}'",
                            timeout=30_000)
     assert page.locator('[data-live-widget="session.explorer"] .live-widget-chart svg').count() == 1
-    assert page.errors == []
+    assert watch(page).errors == []

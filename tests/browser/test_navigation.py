@@ -10,25 +10,33 @@ Screenshots of each state go to ``_build/screenshots/navigation/``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from conftest import SCREENSHOTS
+from conftest import SCREENSHOTS, Mode, watch
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
+#: Opens a page of the book: its path, the window's width, the colour mode.
+Reader = Callable[[str, int, Mode], "Page"]
 
 #: A chapter with a table of contents, sections, exercises and their solutions.
 CHAPTER = "book/roulette"
-MODES = ("light", "dark")
+MODES: tuple[Mode, ...] = ("light", "dark")
 SHOTS = SCREENSHOTS / "navigation"
 
 
 @pytest.fixture
-def reader(browser, site_url):
+def reader(browser: Browser, site_url: str) -> Iterator[Reader]:
     """A page of the book at a width and in a colour mode, its errors kept."""
-    pages = []
+    pages: list[Page] = []
 
-    def open_(path: str, width: int, mode: str):
+    def open_(path: str, width: int, mode: Mode) -> Page:
         page = browser.new_page(viewport={"width": width, "height": 844 if width < 600 else 900}, color_scheme=mode)
-        page.errors = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        errors = watch(page).errors
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{site_url}/{path}.html", wait_until="load")
         assert page.evaluate("document.documentElement.dataset.theme") == mode
         pages.append(page)
@@ -39,21 +47,21 @@ def reader(browser, site_url):
         page.close()
 
 
-def shoot(page, name: str) -> None:
+def shoot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def visible_toggle(page, kind: str):
+def visible_toggle(page: Page, kind: str) -> Locator:
     """The one button of this kind (primary: the menu; secondary: "on this page") that the reader sees."""
     buttons = page.locator(f".{kind}-toggle:visible")
     assert buttons.count() == 1, f"{buttons.count()} visible {kind} toggles"
     return buttons.first
 
 
-def drawer_state(page, dialog: str) -> dict:
+def drawer_state(page: Page, dialog: str) -> dict[str, Any]:
     """Whether the drawer is open and on screen, and whether its first link is what a tap at its centre reaches."""
-    return page.evaluate(
+    state: dict[str, Any] = page.evaluate(
         """id => { const d = document.getElementById(id); const r = d.getBoundingClientRect();
              const link = [...d.querySelectorAll('a[href]')].find(a => a.getBoundingClientRect().height > 0);
              let reachable = false;
@@ -64,17 +72,18 @@ def drawer_state(page, dialog: str) -> dict:
                      link: link ? link.getAttribute('href') : null}; }""",
         dialog,
     )
+    return state
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize(("kind", "dialog"), [("primary", "pst-primary-sidebar-modal"),
-                                              ("secondary", "pst-secondary-sidebar-modal")], ids=["menu", "on-this-page"])
-def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode):
+@pytest.mark.parametrize("kind, dialog", [("primary", "pst-primary-sidebar-modal"),
+                                         ("secondary", "pst-secondary-sidebar-modal")], ids=["menu", "on-this-page"])
+def test_a_phones_drawer_opens_and_closes(reader: Reader, kind: str, dialog: str, mode: Mode) -> None:
     page = reader(CHAPTER, 390, mode)
     visible_toggle(page, kind).click()
     state = drawer_state(page, dialog)
     assert state["open"] and state["shown"] and state["reachable"], state
-    assert 0 <= state["left"] and state["right"] <= 390 + 1, state
+    assert state["left"] >= 0 and state["right"] <= 390 + 1, state
     shoot(page, f"{kind}-drawer-open@390-{mode}")
     page.keyboard.press("Escape")
     assert not drawer_state(page, dialog)["open"]
@@ -89,36 +98,40 @@ def test_a_phones_drawer_opens_and_closes(reader, kind, dialog, mode):
     visible_toggle(page, kind).click()
     link = page.locator(f"#{dialog} a[href]:visible").first
     href = link.get_attribute("href")
+    assert href is not None
     link.click()
     page.wait_for_load_state("load")
     if href.startswith("#"):
         assert page.evaluate("location.hash") == href
     else:
         assert page.url.split("#")[0].endswith(href.split("#")[0].lstrip("./").split("/")[-1])
-    assert page.errors == []
+    assert watch(page).errors == []
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader, mode):
+def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader: Reader, mode: Mode) -> None:
     page = reader(CHAPTER, 1280, mode)
     sidebar = page.locator("#pst-primary-sidebar")
     article = page.locator("article.bd-article")
     assert sidebar.is_visible()
-    width = article.bounding_box()["width"]
+    box = article.bounding_box()
+    assert box is not None
+    width = box["width"]
     visible_toggle(page, "primary").click()
     page.wait_for_timeout(600)  # the sidebar slides away
     assert not sidebar.is_visible()
-    assert article.bounding_box()["width"] > width + 100  # the text takes the room
+    box = article.bounding_box()
+    assert box is not None and box["width"] > width + 100  # the text takes the room
     assert page.locator("#pst-primary-sidebar-modal").evaluate("d => d.open") is False  # no drawer over the page
     shoot(page, f"primary-hidden@1280-{mode}")
     visible_toggle(page, "primary").click()
     page.wait_for_timeout(600)
     assert sidebar.is_visible()
-    assert page.errors == []
+    assert watch(page).errors == []
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_a_click_anywhere_on_a_solutions_title_opens_it(reader, width):
+def test_a_click_anywhere_on_a_solutions_title_opens_it(reader: Reader, width: int) -> None:
     page = reader(CHAPTER, width, "light")
     solution = page.locator(".solution.dropdown").first
     title = solution.locator(".admonition-title")
@@ -131,14 +144,14 @@ def test_a_click_anywhere_on_a_solutions_title_opens_it(reader, width):
     assert abs(page.evaluate("scrollY") - before) < 5
     title.click(position={"x": 5, "y": 5})
     assert not content.is_visible()
-    assert page.errors == []
+    assert watch(page).errors == []
 
 
 # --- The first screen --------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_home_page_opens_with_the_book_and_the_edition_is_in_the_footer(reader, width):
+def test_the_home_page_opens_with_the_book_and_the_edition_is_in_the_footer(reader: Reader, width: int) -> None:
     page = reader("book/intro", width, "light")
     first = page.locator("article.bd-article p").first.inner_text()
     assert "built from" not in first and "casino_math" not in first
@@ -152,7 +165,7 @@ CHROME = re.compile(r"\b(Binder|Colab|Repository|Open issue|Download source|Down
                     r"Fullscreen mode|Skip to main content)\b")
 
 
-def test_search_snippets_quote_the_text_not_the_page_chrome(reader):
+def test_search_snippets_quote_the_text_not_the_page_chrome(reader: Reader) -> None:
     page = reader("search", 1280, "light")
     page.goto(page.url.split("?")[0] + "?q=house+edge", wait_until="load")
     page.wait_for_selector("#search-results .search li p.context", timeout=30_000)
@@ -164,4 +177,4 @@ def test_search_snippets_quote_the_text_not_the_page_chrome(reader):
     assert [s for s in snippets if CHROME.search(s)] == []
     assert all("house" in s.lower() or "edge" in s.lower() for s in snippets)  # each quotes the words searched for
     shoot(page, "search@1280")
-    assert page.errors == []
+    assert watch(page).errors == []

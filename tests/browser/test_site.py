@@ -17,21 +17,42 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TypedDict
 from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
-from conftest import SCREENSHOTS, SITE, toc_pages
+from conftest import SCREENSHOTS, SITE, Mode
+from toc import toc_pages
 
 from casino_math.display import reader_names
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Route
+
+
+class Read(TypedDict):
+    """A page as read at one width: the page, its console errors, its failed requests, its widgets' views."""
+
+    page: Page
+    errors: list[str]
+    failed: list[str]
+    widget_views: int
+
+
+class ReadAt(Protocol):
+    """Reads a page (its path under the site) at a width and in a colour mode, once for every test that asks."""
+
+    def __call__(self, page_path: str, width: int, mode: Mode = "light") -> Read: ...
 
 PAGES = toc_pages()
 RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\frac|\\dfrac")
 #: The widths every page is read at: a laptop and a phone.
 WIDTHS = {"laptop": 1280, "phone": 390}
 #: Every (width, colour mode) a page is read in: both widths in the light theme, and the laptop's in the dark.
-READS = [(WIDTHS["laptop"], "light"), (WIDTHS["phone"], "light"), (WIDTHS["laptop"], "dark")]
+READS: list[tuple[int, Mode]] = [(WIDTHS["laptop"], "light"), (WIDTHS["phone"], "light"), (WIDTHS["laptop"], "dark")]
 #: Library IDs a table cell must not show (an ID that is also a plain word, such as "field", may appear).
 IDS = sorted(i for i in reader_names() if "_" in i or "-" in i or i in {"oxford", "quebec", "vegas", "ez", "pass"})
 #: What only a traceback shows: its frames, its arrows and the paths of the machine that built the book.
@@ -48,25 +69,25 @@ BEYOND = (" const beyond = e => { const f = e.matches('mjx-container') && e.quer
 
 
 @pytest.fixture(scope="module")
-def read_at(browser, site_url):
+def read_at(browser: Browser, site_url: str) -> Iterator[ReadAt]:
     """Each page at a width, loaded once, its console errors and failed requests kept, a screenshot saved for review.
 
     Returns a dict: the ``page``, its ``errors`` and ``failed`` requests, and its number of ``widget_views``.
     """
-    results = {}
+    results: dict[tuple[str, int, Mode], Read] = {}
 
-    def load(page_path: str, width: int, mode: str = "light") -> dict:
+    def load(page_path: str, width: int, mode: Mode = "light") -> Read:
         if (page_path, width, mode) in results:
             return results[page_path, width, mode]
         page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=mode)
-        result = {"page": page, "errors": [], "failed": []}
+        result: Read = {"page": page, "errors": [], "failed": [], "widget_views": 0}
         errors, failed = result["errors"], result["failed"]
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("requestfailed", lambda req: failed.append(f"{req.url} ({req.failure})"))
         page.on("response", lambda resp: failed.append(f"{resp.url} (HTTP {resp.status})") if resp.status >= 400 else None)
 
-        def only_local(route):
+        def only_local(route: Route) -> None:
             host = urlparse(route.request.url).hostname
             return route.continue_() if host == "127.0.0.1" else route.abort()
 
@@ -93,13 +114,13 @@ def read_at(browser, site_url):
 
 
 @pytest.fixture(scope="module")
-def loaded(read_at):
+def loaded(read_at: ReadAt) -> Callable[[str], Read]:
     """Each page as a laptop shows it (the page at 1280 px, loaded once for every check at that width)."""
     return lambda page_path: read_at(page_path, WIDTHS["laptop"])
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_math_is_typeset(loaded, path):
+def test_math_is_typeset(loaded: Callable[[str], Read], path: str) -> None:
     page = loaded(path)["page"]
     untypeset = page.evaluate(
         "() => [...document.querySelectorAll('.math')].filter(e => !e.querySelector('mjx-container'))"
@@ -119,7 +140,7 @@ def test_math_is_typeset(loaded, path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_widget_renders(loaded, path):
+def test_every_widget_renders(loaded: Callable[[str], Read], path: str) -> None:
     result = loaded(path)
     if result["widget_views"] == 0:
         return
@@ -131,18 +152,20 @@ def test_every_widget_renders(loaded, path):
 
 
 class _Links(HTMLParser):
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self.hrefs, self.ids, self.images = [], set(), []
+        self.hrefs: list[str] = []
+        self.ids: set[str] = set()
+        self.images: list[dict[str, str | None]] = []
 
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "id" in attrs:
-            self.ids.add(attrs["id"])
-        if tag == "a" and attrs.get("href"):
-            self.hrefs.append(attrs["href"])
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if ident := named.get("id"):
+            self.ids.add(ident)
+        if tag == "a" and (href := named.get("href")):
+            self.hrefs.append(href)
         if tag == "img":
-            self.images.append(attrs)
+            self.images.append(named)
 
 
 @functools.cache
@@ -153,7 +176,7 @@ def _parse(path: Path) -> _Links:
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_internal_links_resolve(path):
+def test_internal_links_resolve(path: str) -> None:
     source = SITE / f"{path}.html"
     broken = []
     for href in _parse(source).hrefs:
@@ -163,13 +186,14 @@ def test_internal_links_resolve(path):
         target_path = Path(urlparse(target).path)
         if target_path.is_dir():
             target_path = target_path / "index.html"
-        if not target_path.exists() or fragment and target_path.suffix == ".html" and fragment not in _parse(target_path).ids:
+        if not target_path.exists() or (fragment and target_path.suffix == ".html"
+                                        and fragment not in _parse(target_path).ids):
             broken.append(href)
     assert broken == [], f"broken internal links on {path}"
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_image_has_alt_text(path):
+def test_every_image_has_alt_text(path: str) -> None:
     missing = []
     for image in _parse(SITE / f"{path}.html").images:
         alt = (image.get("alt") or "").strip()
@@ -181,7 +205,7 @@ def test_every_image_has_alt_text(path):
 
 @pytest.mark.parametrize("mode", ["light", "dark"])
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(read_at, axe_script, path, mode):
+def test_no_serious_accessibility_violations(read_at: ReadAt, axe_script: str, path: str, mode: Mode) -> None:
     page = read_at(path, WIDTHS["laptop"], mode)["page"]
     assert page.evaluate("document.documentElement.dataset.theme") == mode
     page.add_script_tag(content=axe_script)
@@ -196,7 +220,7 @@ def test_no_serious_accessibility_violations(read_at, axe_script, path, mode):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_no_enabled_control_in_a_widget_that_is_not_live(loaded, path):
+def test_no_enabled_control_in_a_widget_that_is_not_live(loaded: Callable[[str], Read], path: str) -> None:
     # Until a widget runs live nothing computes behind its controls, so none may be movable.
     enabled = loaded(path)["page"].evaluate(
         "() => [...document.querySelectorAll('[data-live-widget]:not([data-state=\"live\"])')]"
@@ -208,7 +232,7 @@ def test_no_enabled_control_in_a_widget_that_is_not_live(loaded, path):
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_no_page_scrolls_sideways(read_at, path, width):
+def test_no_page_scrolls_sideways(read_at: ReadAt, path: str, width: int) -> None:
     # The page itself never scrolls sideways, and nothing in the text is cut off at the screen's edge: anything
     # wider than the screen is inside a frame that scrolls (the theme's closed drawers are outside the article).
     page = read_at(path, width)["page"]
@@ -230,7 +254,7 @@ def test_no_page_scrolls_sideways(read_at, path, width):
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
+def test_wide_content_scrolls_inside_its_own_frame(read_at: ReadAt, path: str, width: int) -> None:
     # A table (or output) wider than the text column sits in a frame that scrolls, so the column keeps its width.
     page = read_at(path, width)["page"]
     spilling = page.evaluate(
@@ -250,7 +274,7 @@ def test_wide_content_scrolls_inside_its_own_frame(read_at, path, width):
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_what_scrolls_in_its_frame_shows_that_it_does(read_at, path, width):
+def test_what_scrolls_in_its_frame_shows_that_it_does(read_at: ReadAt, path: str, width: int) -> None:
     # Display math, tables, code and outputs wider than the column scroll in their own frame, and a frame with more
     # to see fades at that edge (book/_static/page-controls.js): nothing looks cut off without a cue.
     hidden = read_at(path, width)["page"].evaluate(
@@ -265,7 +289,7 @@ def test_what_scrolls_in_its_frame_shows_that_it_does(read_at, path, width):
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_display_math_is_whole_or_scrolls(read_at, path, width):
+def test_display_math_is_whole_or_scrolls(read_at: ReadAt, path: str, width: int) -> None:
     # A formula wider than the column is set a little smaller to fit, or scrolls (with its cue, above); none is
     # clipped by a frame that cannot scroll.
     clipped = read_at(path, width)["page"].evaluate(
@@ -277,7 +301,7 @@ def test_display_math_is_whole_or_scrolls(read_at, path, width):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_no_long_fraction_reads_as_one_number(read_at, path):
+def test_no_long_fraction_reads_as_one_number(read_at: ReadAt, path: str) -> None:
     # A table cell shows a long exact fraction as its percent, the fraction one click away: no run of digits
     # longer than a folded fraction's (display.LONG_FRACTION), and never a numerator's head beside a
     # denominator's tail ("1703780081... 876624970111349493579").
@@ -289,7 +313,7 @@ def test_no_long_fraction_reads_as_one_number(read_at, path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_chart_labels_are_legible_on_a_phone(read_at, path):
+def test_chart_labels_are_legible_on_a_phone(read_at: ReadAt, path: str) -> None:
     # Every figure keeps at least 84% of its drawn width (its 13 px tick labels at 11 px or more), scrolling in its
     # frame on a phone; a live chart's text is set at 11 px or more.
     page = read_at(path, WIDTHS["phone"])["page"]
@@ -306,7 +330,7 @@ def test_chart_labels_are_legible_on_a_phone(read_at, path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at, path):
+def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at: ReadAt, path: str) -> None:
     # Scrolled to its far end, a table wider than the phone still shows its whole caption on the screen.
     cut = read_at(path, WIDTHS["phone"])["page"].evaluate(
         "() => [...document.querySelectorAll('.table-frame')].filter(f => f.scrollWidth > f.clientWidth + 1)"
@@ -318,7 +342,7 @@ def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at, path):
 
 
 @pytest.mark.parametrize("path", [p for p in PAGES if p != "book/reference"])
-def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
+def test_no_table_is_wider_than_the_text_column_at_1280(read_at: ReadAt, path: str) -> None:
     # Only the reference appendix is wide by design (its frame scrolls); every other table fits the column.
     page = read_at(path, WIDTHS["laptop"])["page"]
     wide = page.evaluate(
@@ -333,14 +357,14 @@ def test_no_table_is_wider_than_the_text_column_at_1280(read_at, path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_tables_show_names_not_library_ids(read_at, path):
+def test_tables_show_names_not_library_ids(read_at: ReadAt, path: str) -> None:
     cells = read_at(path, WIDTHS["laptop"])["page"].evaluate(
         "ids => [...document.querySelectorAll('main td, main th')].map(c => c.textContent.trim())"
         " .filter(t => ids.includes(t))", IDS)
     assert cells == [], f"library IDs in the tables of {path}"
 
 
-def test_the_roulette_tables_name_bets_one_way(read_at):
+def test_the_roulette_tables_name_bets_one_way(read_at: ReadAt) -> None:
     # One case convention, the book's: "Straight up on 17", "Top line 0-00-1-2-3", never "straight 17" beside
     # "Straight up"; and a standard deviation is called one.
     page = read_at("book/roulette", WIDTHS["laptop"])["page"]
@@ -356,7 +380,7 @@ def test_the_roulette_tables_name_bets_one_way(read_at):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_a_deliberate_error_shows_only_its_line(path):
+def test_a_deliberate_error_shows_only_its_line(path: str) -> None:
     html = (SITE / f"{path}.html").read_text(encoding="utf-8")
     blocks = re.findall(r'<div class="[^"]*\btraceback\b[^"]*">(.*?)</pre>', html, re.DOTALL)
     frames = [b for b in blocks if TRACEBACK.search(re.sub(r"<[^>]+>", "", b))]
@@ -365,7 +389,7 @@ def test_a_deliberate_error_shows_only_its_line(path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_dollar_amounts_are_text_not_math(path):
+def test_dollar_amounts_are_text_not_math(path: str) -> None:
     html = (SITE / f"{path}.html").read_text(encoding="utf-8")
     words = [m for m in INLINE_MATH.findall(html)
              if WORDS_AS_MATH.search(re.sub(r"\\(text|mathrm|operatorname|textrm)\{[^}]*\}", "", m))]
@@ -373,7 +397,7 @@ def test_dollar_amounts_are_text_not_math(path):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, path):
+def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at: ReadAt, path: str) -> None:
     enabled = read_at(path, WIDTHS["phone"])["page"].evaluate(
         "() => [...document.querySelectorAll('[data-live-widget]:not([data-state=\"live\"])')]"
         " .flatMap(w => [...w.querySelectorAll('input, select, button, textarea')]"
@@ -382,7 +406,7 @@ def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at, pat
     assert enabled == [], f"enabled controls in a widget that is not live on {path}"
 
 
-def test_the_reference_filters_and_sorts_by_exact_value(read_at):
+def test_the_reference_filters_and_sorts_by_exact_value(read_at: ReadAt) -> None:
     page = read_at("book/reference", WIDTHS["laptop"])["page"]
     captions = page.locator("table.filterable caption").all_text_contents()
     tables, filters = page.locator("table.filterable"), page.locator(".table-filter input")
@@ -404,9 +428,9 @@ def test_the_reference_filters_and_sorts_by_exact_value(read_at):
 
 
 # Last, so that everything each page did while it was read is counted.
-@pytest.mark.parametrize(("width", "mode"), READS, ids=[f"{w}-{m}" for w, m in READS])
+@pytest.mark.parametrize("width, mode", READS, ids=[f"{w}-{m}" for w, m in READS])
 @pytest.mark.parametrize("path", PAGES)
-def test_page_loads_without_errors_or_failed_requests(read_at, path, width, mode):
+def test_page_loads_without_errors_or_failed_requests(read_at: ReadAt, path: str, width: int, mode: Mode) -> None:
     result = read_at(path, width, mode)
     assert not result["failed"], f"failed or external requests on {path}:\n" + "\n".join(result["failed"])
     assert not result["errors"], f"console errors on {path}:\n" + "\n".join(result["errors"])

@@ -20,11 +20,11 @@ def browser_title(page: str) -> str:
 
 
 @pytest.mark.parametrize("page", toc_pages())
-def test_title_names_the_page_once(page):
+def test_title_names_the_page_once(page: str) -> None:
     parts = browser_title(page).split(SEPARATOR)
     assert len(parts) == len(set(parts)), f"{page}: the browser title repeats itself: {SEPARATOR.join(parts)!r}"
 
 
-def test_home_page_title_names_the_book_once():
+def test_home_page_title_names_the_book_once() -> None:
     book = browser_title("book/chance").split(SEPARATOR)[-1]
     assert browser_title("book/intro") == f"Home{SEPARATOR}{book}"

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from lab import CHROMIUM, CHROMIUM_FLAGS, Lab
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "_build" / "html" / "notebooks"
@@ -32,7 +37,7 @@ def reader_notebooks() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def lab(tmp_path_factory):
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     if not NOTEBOOKS.is_dir():
         pytest.fail(f"{NOTEBOOKS} is missing: build the book first (make strict-book)")
     home = tmp_path_factory.mktemp("jupyterlab")
@@ -44,7 +49,7 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium")
     from playwright.sync_api import sync_playwright

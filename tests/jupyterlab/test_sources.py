@@ -8,14 +8,19 @@ the saved chapters' kernelspec JupyterLab's; the classroom's build writes both i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from conftest import ROOT, SOURCES
-from lab import open_notebook
+from lab import Lab, open_notebook
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 KERNEL_IDLE = """() => { const s = window.jupyterapp.shell.currentWidget.sessionContext;
                          return s.session && s.session.kernel && s.session.kernel.status === 'idle'; }"""
 
 
-def test_opening_a_notebook_and_starting_its_kernel_leaves_it_unchanged(lab, browser):
+def test_opening_a_notebook_and_starting_its_kernel_leaves_it_unchanged(lab: Lab, browser: Browser) -> None:
     changed = []
     page = browser.new_page()
     try:

@@ -20,11 +20,15 @@ import contextlib
 import json
 import re
 import time
+from typing import TYPE_CHECKING
 
 import pytest
 from conftest import ROOT, SCREENSHOTS, reader_notebooks
-from lab import move_a_control, renderer_memory, run_notebook
+from lab import Lab, Run, move_a_control, renderer_memory, run_notebook
 from playwright.sync_api import Error as PlaywrightError
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 #: The most memory the tab may hold after a notebook has run (it held about 350 MB here; a chart that resized
 #: itself without end took it past 4.7 GB, and crashed it).
@@ -38,7 +42,7 @@ DOLLAR = "&#36;"
 TIMINGS: dict[str, dict[str, float]] = {}
 
 
-def test_every_notebook_page_has_a_reader_copy():
+def test_every_notebook_page_has_a_reader_copy() -> None:
     sources = [p for p in (ROOT / "book").rglob("*.ipynb")
                if not {"_build", ".ipynb_checkpoints", "solutions"} & set(p.relative_to(ROOT).parts)]
     copies = {str(p.relative_to(ROOT / "book").with_suffix("")) for p in sources}
@@ -46,7 +50,7 @@ def test_every_notebook_page_has_a_reader_copy():
 
 
 @pytest.mark.parametrize("name", reader_notebooks())
-def test_a_student_runs_the_notebook(lab, browser, name):
+def test_a_student_runs_the_notebook(lab: Lab, browser: Browser, name: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     started, memory = time.monotonic(), 0
     try:
@@ -69,13 +73,13 @@ def test_a_student_runs_the_notebook(lab, browser, name):
     assert problems == []
 
 
-def crashes(run) -> list[str]:
+def crashes(run: Run) -> list[str]:
     return ["the tab crashed"] if run.crashed else []
 
 
-def errors(run) -> list[str]:
+def errors(run: Run) -> list[str]:
     """Every code cell that did not run, or shows an error or a warning it was not meant to."""
-    found = []
+    found: list[str] = []
     for cell in run.cells:
         if cell["type"] != "code":
             continue
@@ -93,7 +97,7 @@ def errors(run) -> list[str]:
     return found
 
 
-def widgets(page, run) -> list[str]:
+def widgets(page: Page, run: Run) -> list[str]:
     """Every widget output is drawn as controls, and one moved control changes what each shows."""
     found = []
     for cell in run.cells:
@@ -111,7 +115,7 @@ def widgets(page, run) -> list[str]:
     return found
 
 
-def charts(run) -> list[str]:
+def charts(run: Run) -> list[str]:
     """Every figure and chart on the page is drawn, at a size that can be seen."""
     found = []
     for cell in run.cells:
@@ -124,7 +128,7 @@ def charts(run) -> list[str]:
     return found
 
 
-def raw_text(run) -> list[str]:
+def raw_text(run: Run) -> list[str]:
     """No markdown cell shows MyST left raw or a link with no text, and every dollar sign it writes reads as one."""
     found = []
     for cell in run.cells:
@@ -143,7 +147,7 @@ def raw_text(run) -> list[str]:
     return found
 
 
-def shut_down_kernels(page) -> None:
+def shut_down_kernels(page: Page) -> None:
     """Stop the notebook's kernel, so that the next notebook has both cores."""
     with contextlib.suppress(PlaywrightError):  # the tab crashed: its kernel ends with the server
         page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")

@@ -23,7 +23,7 @@ DOCTESTED = ["casino_math.distribution", "casino_math.bets", "casino_math.rules"
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory):
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
     subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
                    check=True, capture_output=True)
@@ -31,7 +31,7 @@ def dist(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def fresh(dist, tmp_path_factory):
+def fresh(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     env = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
     python = env / "bin" / "python"
@@ -41,24 +41,24 @@ def fresh(dist, tmp_path_factory):
     return python
 
 
-def test_the_build_makes_one_wheel_and_one_sdist(dist):
+def test_the_build_makes_one_wheel_and_one_sdist(dist: Path) -> None:
     assert sorted(p.suffix for p in dist.iterdir()) == [".gz", ".whl"]
 
 
-def test_the_wheel_holds_the_library_and_no_teacher_material(dist):
+def test_the_wheel_holds_the_library_and_no_teacher_material(dist: Path) -> None:
     names = zipfile.ZipFile(next(dist.glob("*.whl"))).namelist()
     assert "casino_math/cli.py" in names and "casino_math/baccarat/deal.py" in names
     assert [n for n in names if TEACHER_MATERIAL.search(n)] == []
 
 
-def test_the_sdist_holds_the_library_and_no_teacher_material(dist):
+def test_the_sdist_holds_the_library_and_no_teacher_material(dist: Path) -> None:
     with tarfile.open(next(dist.glob("*.tar.gz"))) as sdist:
         names = sdist.getnames()
     assert any(n.endswith("casino_math/cli.py") for n in names)
     assert [n for n in names if TEACHER_MATERIAL.search(n)] == []
 
 
-def test_the_metadata_is_complete(dist):
+def test_the_metadata_is_complete(dist: Path) -> None:
     wheel = zipfile.ZipFile(next(dist.glob("*.whl")))
     metadata = wheel.read(next(n for n in wheel.namelist() if n.endswith("METADATA"))).decode()
     for line in ("Requires-Python: >=3.11", "License: MIT", "Provides-Extra: symbolic", "Provides-Extra: plots",
@@ -67,7 +67,7 @@ def test_the_metadata_is_complete(dist):
     assert "# casino_math" in metadata  # the long description is the library's own README
 
 
-def test_the_installed_command_line_answers(fresh):
+def test_the_installed_command_line_answers(fresh: Path) -> None:
     result = subprocess.run([str(fresh), "-m", "casino_math", "edges", "--game", "craps", "--format", "json"],
                             capture_output=True, text=True, check=True, cwd=fresh.parent)
     report = json.loads(result.stdout)
@@ -76,7 +76,7 @@ def test_the_installed_command_line_answers(fresh):
     assert "edges" in script.stdout
 
 
-def test_the_installed_library_passes_its_doctests(fresh):
+def test_the_installed_library_passes_its_doctests(fresh: Path) -> None:
     code = ("import doctest, importlib, sys\n"
             f"failed = sum(doctest.testmod(importlib.import_module(m)).failed for m in {DOCTESTED!r})\n"
             f"failed += doctest.testfile({str(ROOT / 'casino_math' / 'README.md')!r}, module_relative=False).failed\n"

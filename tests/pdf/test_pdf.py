@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "book" / "_ext"))
 import edition
 import print_edition
 
-PDF = ROOT / edition.PDF
+PDF: Path = ROOT / edition.PDF
 PAGES = ROOT / "_build" / "screenshots" / "pdf"
 #: pdftoppm's resolution for the page images; at 50 dpi a US letter page is 425 x 550 pixels.
 DPI = 50
@@ -37,7 +37,7 @@ GLUE_RECORD = "application/papermill.record/"
 
 # The extension's pieces.
 
-def test_an_html_table_prints_as_a_latex_tabular_with_its_colours():
+def test_an_html_table_prints_as_a_latex_tabular_with_its_colours() -> None:
     html = ('<table><tr><td style="background:#1b5e20;color:white">1-5</td>'
             '<td style="background:#eeeeee;color:#212121">1-6</td></tr></table>')
     assert print_edition.latex_table(html) == (
@@ -47,13 +47,13 @@ def test_an_html_table_prints_as_a_latex_tabular_with_its_colours():
     )
 
 
-def test_a_long_fraction_may_break_after_its_slash_and_between_groups_of_digits():
+def test_a_long_fraction_may_break_after_its_slash_and_between_groups_of_digits() -> None:
     pieces = print_edition.breakable("P = 8514138887144/16602453602880 here")
     assert [p.astext() for p in pieces] == ["P = ", "85141388", r"\allowbreak{}", "87144/", r"\allowbreak{}",
                                             "16602453", r"\allowbreak{}", "602880", " here"]
 
 
-def test_a_long_bet_name_may_break_after_its_underscores():
+def test_a_long_bet_name_may_break_after_its_underscores() -> None:
     assert [p.astext() for p in print_edition.breakable("dragon_bonus_player")] == [
         "dragon_", r"\allowbreak{}", "bonus_", r"\allowbreak{}", "player"]
 
@@ -68,7 +68,7 @@ def docutils_table(rows: list[list[str]]) -> nodes.table:
     return nodes.table("", group)
 
 
-def test_a_wide_tables_columns_never_leave_less_room_than_their_longest_word():
+def test_a_wide_tables_columns_never_leave_less_room_than_their_longest_word() -> None:
     # Scaled by the length of their entries, the Dragon Bonus table's "sd" column was 4 characters wide for "2.4233",
     # which ran past the table's edge (an overfull line of 9.9 pt).
     pays = "win by 9: 30 to 1; win by 8: 10 to 1; win by 7: 4 to 1; win by 6: 4 to 1; natural win: 1 to 1"
@@ -80,25 +80,25 @@ def test_a_wide_tables_columns_never_leave_less_room_than_their_longest_word():
     words = [len("player)"), len("natural"), len("56600422"), len("house"), len("2.50%"), len("2.4233")]
     # LaTeX shares the line out in proportion to the planned widths.
     shares = [width / sum(widths) * print_edition.LINE for width in widths]
-    assert all(share >= word + print_edition.PADDING for share, word in zip(shares, words))
+    assert all(share >= word + print_edition.PADDING for share, word in zip(shares, words, strict=True))
     assert "colwidths-given" in table["classes"]
 
 
-def test_html_without_a_table_is_left_alone():
+def test_html_without_a_table_is_left_alone() -> None:
     assert print_edition.latex_table("<p>no table here</p>") is None
 
 
-def test_outside_git_the_version_line_says_unknown_commit(tmp_path):
+def test_outside_git_the_version_line_says_unknown_commit(tmp_path: Path) -> None:
     assert edition.commit(tmp_path) == "unknown commit"
 
 
-def test_the_version_line_names_the_library_and_the_commit():
+def test_the_version_line_names_the_library_and_the_commit() -> None:
     git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False)
     built_from = f"commit {git.stdout.strip()}" if git.returncode == 0 else "unknown commit"
     assert edition.edition_text(ROOT) == f"casino_math {edition.library_version()}, built from {built_from}"
 
 
-def test_the_first_chapter_of_each_captioned_toctree_starts_a_part():
+def test_the_first_chapter_of_each_captioned_toctree_starts_a_part() -> None:
     toctrees = [{"caption": "Roulette", "includefiles": ["book/roulette", "book/roulette-variance"]},
                 {"caption": None, "includefiles": ["book/glossary"]}]
     assert print_edition.part_captions(toctrees) == {"book/roulette": "Roulette"}
@@ -115,20 +115,20 @@ def pdf() -> Path:
 
 
 @pytest.fixture(scope="module")
-def text(pdf) -> str:
+def text(pdf: Path) -> str:
     raw = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True,
                          check=True).stdout
     return raw.replace("\u2019", "'").replace("\u2018", "'")
 
 
 @pytest.fixture(scope="module")
-def one_line(text) -> str:
+def one_line(text: str) -> str:
     """The text with every run of white space one space, so that a title broken across lines still matches."""
     return " ".join(text.split())
 
 
 @pytest.fixture(scope="module")
-def pages(pdf) -> list[Path]:
+def pages(pdf: Path) -> list[Path]:
     PAGES.mkdir(parents=True, exist_ok=True)
     for old in PAGES.glob("page-*.png"):
         old.unlink()
@@ -187,23 +187,23 @@ def glued_values() -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize("path", toc_files(), ids=lambda p: p.stem)
-def test_every_chapter_title_is_in_the_pdf(one_line, path):
+def test_every_chapter_title_is_in_the_pdf(one_line: str, path: Path) -> None:
     assert title(path) in one_line
 
 
-def test_the_intro_carries_the_version_line(text):
+def test_the_intro_carries_the_version_line(text: str) -> None:
     assert re.search(r"This edition: casino_math \S+, built from (commit [0-9a-f]+|unknown commit)\.", text)
 
 
-def test_no_widget_prints_as_its_repr(text):
+def test_no_widget_prints_as_its_repr(text: str) -> None:
     assert WIDGET_REPR.findall(text) == []
 
 
-def test_each_widget_prints_as_a_one_line_note(one_line):
+def test_each_widget_prints_as_a_one_line_note(one_line: str) -> None:
     assert one_line.count(print_edition.WIDGET_NOTE) == widget_outputs()
 
 
-def test_no_reference_is_left_unresolved(text):
+def test_no_reference_is_left_unresolved(text: str) -> None:
     assert "??" not in text
 
 
@@ -218,12 +218,12 @@ def latex_log(pdf: Path) -> str:
 OVERFULL = 4.0
 
 
-def test_no_line_runs_visibly_past_its_column(pdf):
+def test_no_line_runs_visibly_past_its_column(pdf: Path) -> None:
     overfull = [float(points) for points in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", latex_log(pdf))]
     assert [points for points in overfull if points > OVERFULL] == []
 
 
-def test_every_internal_link_has_a_target(pdf):
+def test_every_internal_link_has_a_target(pdf: Path) -> None:
     # A link whose label no page defines is drawn as a link all the same, and goes nowhere when clicked; LaTeX's
     # last pass names each (every link from the assumptions appendix to its box did).
     log = latex_log(pdf)
@@ -231,7 +231,7 @@ def test_every_internal_link_has_a_target(pdf):
     assert undefined == [] and "There were undefined references" not in log
 
 
-def test_every_glued_number_is_printed(one_line, pdf):
+def test_every_glued_number_is_printed(one_line: str, pdf: Path) -> None:
     """A glue the LaTeX builder cannot resolve vanishes with only a warning: look for each value itself.
 
     A number glued with a LaTeX form prints as math, so look for that in the LaTeX source; the others in the text.
@@ -242,13 +242,15 @@ def test_every_glued_number_is_printed(one_line, pdf):
     assert values and missing == []
 
 
-def test_figures_are_numbered_with_captions(text):
+def test_figures_are_numbered_with_captions(text: str) -> None:
     assert re.search(r"^Fig\. \d+\.1: \S", text, re.MULTILINE)
 
 
-def test_every_page_is_rendered(pdf, pages):
+def test_every_page_is_rendered(pdf: Path, pages: list[Path]) -> None:
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    assert len(pages) == int(re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)[1])
+    count = re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)
+    assert count, info
+    assert len(pages) == int(count[1])
 
 
 def ink_box(page: Path) -> tuple[int, int, int, int] | None:
@@ -257,7 +259,7 @@ def ink_box(page: Path) -> tuple[int, int, int, int] | None:
     return image.getbbox()
 
 
-def test_nothing_runs_off_the_margins(pages):
+def test_nothing_runs_off_the_margins(pages: list[Path]) -> None:
     left, _, right, bottom = TEXT_BOX
     outside = {}
     for page in pages:

@@ -197,13 +197,13 @@ QUESTIONS = {
     ),
     "tie_nine": Exact(
         "tie_nine",
-        right=lambda: house_edge(tie_bet(RULES["tie-9-to-1"], shoe=short_shoe())),
+        right=lambda: house_edge(tie_bet(RULES["tie_9_to_1"], shoe=short_shoe())),
         hint="the tie bet now wins 9 units with the chance of a tie from the six-deck shoe less two 9s, and loses "
              "1 otherwise",
         mistakes=lambda: {
             house_edge(tie_bet(shoe=short_shoe())): "that is the edge at 8 to 1 (or 9 paid back for 1, the same "
                                                     "thing); a win of 9 to 1 returns the stake and 9 units more",
-            house_edge(tie_bet(RULES["tie-9-to-1"])): "that is the tie at 9 to 1 from the Oxford Casino's full "
+            house_edge(tie_bet(RULES["tie_9_to_1"])): "that is the tie at 9 to 1 from the Oxford Casino's full "
                                                       "eight-deck shoe; this one has six decks less two 9s",
         },
         sign=EDGE_SIGN,
