@@ -33,7 +33,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar, Union
 
-from .display import decimal, fraction_text, list_items, percent, signed_percent, text_lines
+from .formats import decimal, fraction_text, list_items, percent, signed_percent, text_lines
 
 if TYPE_CHECKING:
     from .bets import Bet

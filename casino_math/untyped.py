@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .display import decimal, list_items, percent
+from .formats import decimal, list_items, percent
 from .tables import LONG_FRACTION, Cell, Column, Holds, bet_name, folded
 
 if TYPE_CHECKING:
