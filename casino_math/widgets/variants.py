@@ -11,6 +11,7 @@ from ..baccarat.cards import CARDS, RANKS, SUITS, check_decks
 from ..baccarat.count import shoe_of_cards
 from ..distribution import is_whole
 from .baccarat import rank_cards
+from ..tables import Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
 #: The shoe the widget starts from.
@@ -44,7 +45,7 @@ def depleted_by_rank(removed: dict[str, int], decks: int = DEFAULT_DECKS) -> Sho
     return shoe_of_cards(left[card] for card in CARDS)
 
 
-def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_DECKS) -> display.Table:
+def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_DECKS) -> Table:
     """Every EZ Baccarat bet and pair bet: its house edge from the depleted shoe, the change from the full shoe's,
     and the full shoe's (the house edge is minus the expected value per unit staked; below 0 the bet favours the
     bettor).  The columns a reader looks for come first, so that a phone shows them without scrolling.
@@ -69,11 +70,13 @@ def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_D
     rows = []
     for (bet_id, full), (_, here) in zip(edge_bets(rules), edge_bets(rules, shoe), strict=True):
         before, after = -bets.expected_value(full), -bets.expected_value(here)
-        rows.append([BET_NAMES[bet_id], display.percent(after, 4), display.signed_percent(after - before, 4),
-                     display.percent(before, 4), bets.pays_text(full)])
+        rows.append([BET_NAMES[bet_id], after, after - before, before, bets.winning_pays(full)])
     caption = (f"EZ Baccarat, {decks} deck{'s' * (decks != 1)} less {sum(removed.values())} cards ({shoe.size} left); "
                "a house edge below 0 favours the bettor")
-    return display.Table(["bet", "house edge, this shoe", "change", "house edge, full shoe", "pays"], rows, caption)
+    columns = [Column("bet", Holds.BET), Column("house edge, this shoe", Holds.PERCENT, digits=4),
+               Column("change", Holds.PERCENT, digits=4, signed=True),
+               Column("house edge, full shoe", Holds.PERCENT, digits=4), Column("pays", Holds.PAYOUT)]
+    return Table(columns, rows, caption)
 
 
 @defines("variants.side_bets")
