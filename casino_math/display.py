@@ -10,13 +10,12 @@ IDs a user types; its HTML (what a reader of the book sees) shows their names,
 keeps payouts such as "9 to 5" on one line, and folds a long fraction behind
 its percent, one click away.
 
+>>> from fractions import Fraction
 >>> percent(Fraction(1, 19)), bet_name("straight 17")
 ('5.26%', 'Straight up on 17')
 """
 
 from __future__ import annotations
-
-from fractions import Fraction
 
 from .formats import (
     LONG_LIST,
@@ -39,7 +38,6 @@ from .tables import (
     Column,
     Holds,
     Table,
-    bet_name,
     bet_table,
     exact_html,
     folded,
@@ -55,6 +53,9 @@ from .untyped import (
     reader_heading,
     reader_names,
     reader_text,
+)
+from .untyped import (
+    any_bet_name as bet_name,
 )
 
 __all__ = [

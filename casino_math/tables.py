@@ -40,9 +40,9 @@ if TYPE_CHECKING:
 
 Item = TypeVar("Item")
 
-#: What a cell holds: words or an ID (str), an exact number (Fraction, int), a rounded one (Decimal), or a payout's
-#: winning lines (line -> net payout per unit).
-Cell = Union[str, int, Fraction, Decimal, Mapping[str, Fraction]]
+#: What a cell holds: words or an ID (str), an exact number (Fraction, int), a rounded one (Decimal), a payout's
+#: winning lines (line -> net payout per unit), or a :class:`Figure` that says what it is.
+Cell = Union[str, int, Fraction, Decimal, Mapping[str, Fraction], "Figure"]
 
 #: A fraction longer than this many characters is shown as its percent (or decimal), the fraction one click away.
 LONG_FRACTION = 13
@@ -100,8 +100,14 @@ class Column:
     def __str__(self) -> str:
         return self.heading
 
+    def reader_heading(self) -> str:
+        """The heading a reader of the book sees."""
+        return self.heading if self.shown is None else self.shown
+
     def text(self, cell: Cell) -> str:
         """A cell of this column as plain text."""
+        if isinstance(cell, Figure):
+            return cell.holds.text(cell.value)
         if isinstance(cell, str):
             return cell
         if isinstance(cell, Mapping):
@@ -120,6 +126,8 @@ class Column:
 
     def html(self, cell: Cell) -> str:
         """A cell of this column as HTML: a ``<td>`` element."""
+        if isinstance(cell, Figure):
+            return cell.holds.html(cell.value)
         if isinstance(cell, Mapping) or self.holds is Holds.PAYOUT:
             return _text_td(self.text(cell).replace(" to ", f"{NO_BREAK}to{NO_BREAK}"))
         if isinstance(cell, str):
@@ -139,6 +147,8 @@ class Column:
         >>> Column("P(ahead)", Holds.SHARE, digits=2).printed(Fraction(2560599031177, 6131066257801))
         '41.76% (exactly 2560599031177/6131066257801)'
         """
+        if isinstance(cell, Figure):
+            return cell.holds.printed(cell.value)
         if isinstance(cell, (str, Decimal, Mapping)) or self.holds in (Holds.PERCENT, Holds.DECIMAL, Holds.PAYOUT):
             return self.text(cell)
         q = Fraction(cell)
@@ -149,6 +159,28 @@ class Column:
 
     def _digits(self, default: int) -> int:
         return default if self.digits is None else self.digits
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A cell that says itself what it holds, in a column of mixed figures (a widget's "what, value" table).
+
+    >>> str(Figure(Fraction(1, 19), Column("P(win)", Holds.SHARE, digits=2)))
+    '1/19 (5.26%)'
+    """
+
+    value: Cell
+    holds: Column
+
+    def __str__(self) -> str:
+        return self.holds.text(self.value)
+
+    def inner_html(self) -> str:
+        """The figure as HTML inside an element of its own (a widget's row of figures): its ``<td>`` without the tag."""
+        q = self.value
+        if self.holds.holds is Holds.SHARE and isinstance(q, (int, Fraction)) and Fraction(q).denominator != 1:
+            return exact_html(Fraction(q), percent(q, self.holds._digits(2)))
+        return html.escape(str(self))
 
 
 def _exact(cell: Cell) -> Fraction:
@@ -285,7 +317,7 @@ class Table:
 
         def fmt(row: list[list[str]]) -> list[str]:
             height = max(map(len, row))
-            return ["  ".join((c[k] if k < len(c) else "").ljust(w) for c, w in zip(row, widths)).rstrip()
+            return ["  ".join((c[k] if k < len(c) else "").ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
                     for k in range(height)]
 
         lines = [*fmt(cells[0]), "  ".join("-" * w for w in widths), *(line for row in cells[1:] for line in fmt(row))]
@@ -293,7 +325,7 @@ class Table:
 
     def _repr_html_(self) -> str:
         kinds = self.kinds()
-        head = "".join(f'<th scope="col">{html.escape(c.shown or c.heading)}</th>' for c in kinds)
+        head = "".join(f'<th scope="col">{html.escape(c.reader_heading())}</th>' for c in kinds)
         body = "".join("<tr>" + "".join(c.html(cell) for c, cell in zip(kinds, row, strict=True)) + "</tr>"
                        for row in self.cells)
         reader_caption = self.reader_caption()

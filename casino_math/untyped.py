@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -56,6 +56,16 @@ def reader_text(text: str) -> str:
     ("Don't pass", 'La partage', 'straight 17')
     """
     return reader_names().get(text, text)
+
+
+def any_bet_name(name: str, names: Mapping[str, str] | None = None) -> str:
+    """A bet as the book names it (:func:`casino_math.tables.bet_name`), by the names of ``names``, or of every
+    game when none are given.
+
+    >>> any_bet_name("dont_pass"), any_bet_name("straight 17"), any_bet_name("red", {"red": "Rouge"})
+    ("Don't pass", 'Straight up on 17', 'Rouge')
+    """
+    return bet_name(name, reader_names() if names is None else names)
 
 
 def reader_heading(heading: str) -> str:
@@ -148,6 +158,9 @@ class UntypedColumn(Column):
 
     share: bool = False
 
+    def reader_heading(self) -> str:
+        return reader_heading(self.heading)
+
     def text(self, cell: Cell) -> str:
         return str(cell)
 
@@ -163,8 +176,8 @@ def typed_columns(table: Table) -> list[Column]:
     """A table's columns, each saying what it holds: a column given by its heading alone is read from it."""
     headings = [str(c) for c in table.columns]
     return [c if isinstance(c, Column) else
-            UntypedColumn(c, Holds.BET if c == "bet" else Holds.TEXT, reader_heading(c),
-                          share=_is_share_column(c, headings)) for c in table.columns]
+            UntypedColumn(c, Holds.BET if c == "bet" else Holds.TEXT, share=_is_share_column(c, headings))
+            for c in table.columns]
 
 
 def untyped_caption(table: Table) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from .. import bets
 from ..baccarat import BET_NAMES, RULES_NAMES, BaccaratRules, Shoe, posted_bets, rules_named
 from ..baccarat.cards import POINT_VALUES
-from ..tables import Column, Holds, Table
+from ..tables import Cell, Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
 #: The cards as the sliders of both card-removal widgets name them: by rank, and (here) by point value.
@@ -62,7 +62,7 @@ def edges_table(rules: str | BaccaratRules = "oxford", decks: int | None = None,
     """
     name, rules = _named(rules, decks)
     where = f"{rules.decks} deck{'s' * (rules.decks != 1)}" if shoe is None else f"a shoe of {shoe.size} cards"
-    rows = []
+    rows: list[list[Cell]] = []
     for bet_id, bet in posted_bets(rules, shoe):
         edges = bets.house_edges(bet)
         per_resolved = edges.get(bets.PER_BET_RESOLVED, edges[bets.PER_AMOUNT_PUT_DOWN])
@@ -101,7 +101,7 @@ def decks_table(rules: str | BaccaratRules = "oxford", decks: Iterable[int] = DE
     8 (*)  1.0579%  1.2351%  14.3596%  2.6517%              9.3731%
     """
     name, _ = _named(rules)
-    rows = []
+    rows: list[list[Cell]] = []
     for d in decks:
         edges = [bets.house_edge(bet) for _, bet in posted_bets(_named(rules, d)[1])]
         rows.append([f"{d} (*)" if d == DEFAULT_DECKS else str(d), *edges])
@@ -163,7 +163,7 @@ def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DEC
     shoe = depleted_shoe(removed, decks)
     rules = _named(rules, decks)[1]
     full, here = dict(posted_bets(rules)), dict(posted_bets(rules, shoe))
-    rows = []
+    rows: list[list[Cell]] = []
     for bet_id in rules.bets:
         before, after = bets.expected_value(full[bet_id]), bets.expected_value(here[bet_id])
         rows.append([bet_id, after, after - before, before])

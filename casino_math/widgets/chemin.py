@@ -13,6 +13,7 @@ from ..baccarat import BET_NAMES, rules_named
 from ..baccarat.cards import POINT_VALUES
 from ..baccarat.chemin import Cell, chart_edges, flipped
 from ..baccarat.rules import STOOD
+from ..tables import Cell as TableCell
 from ..tables import Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
@@ -47,7 +48,7 @@ def flip_table(banker: int, third: int | None, rules: str = "oxford") -> Table:
     value = rules_named(rules)
     cell = (banker, third)
     before, after = chart_edges(value), chart_edges(value, flipped(value.drawing, cell))
-    rows = [[bet, after[bet], after[bet] - before[bet], before[bet]] for bet in before]
+    rows: list[list[TableCell]] = [[bet, after[bet], after[bet] - before[bet], before[bet]] for bet in before]
     draws = value.drawing.banker_draws_on(banker, third)
     caption = (f"{_cell_words(cell).capitalize()}: the casino's chart {'draws' if draws else 'stands'}; "
                f"flipped, the banker {'stands' if draws else 'draws'}")

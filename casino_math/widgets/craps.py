@@ -247,7 +247,7 @@ def race_table(points: Iterable[int] = POINTS) -> Table:
     >>> race_table([4]).rows
     [['4', '3', '1/3', '33.33%', '2 to 1', '4', '-1/3']]
     """
-    rows = []
+    rows: list[list[Cell]] = []
     for point in points:
         p = race(point, 7)
         rows.append([str(point), str(ways(point)), p, p, true_odds_against(point), expected_rolls_until({point, 7}),

@@ -5,13 +5,13 @@
 
 from __future__ import annotations
 
-from .. import bets, display
+from .. import bets
 from ..baccarat import RULES, Shoe, edge_bets
 from ..baccarat.cards import CARDS, RANKS, SUITS, check_decks
 from ..baccarat.count import shoe_of_cards
 from ..distribution import is_whole
+from ..tables import Cell, Column, Holds, Table
 from .baccarat import rank_cards
-from ..tables import Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
 #: The shoe the widget starts from.
@@ -67,7 +67,7 @@ def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_D
     removed = {rank: n for rank, n in (removed or {}).items() if n}
     rules = RULES["ez"].changed(decks=check_decks(decks))
     shoe = depleted_by_rank(removed, decks)
-    rows = []
+    rows: list[list[Cell]] = []
     for (bet_id, full), (_, here) in zip(edge_bets(rules), edge_bets(rules, shoe), strict=True):
         before, after = -bets.expected_value(full), -bets.expected_value(here)
         rows.append([BET_NAMES[bet_id], after, after - before, before, bets.winning_pays(full)])
