@@ -95,7 +95,8 @@ class Column:
     signed: bool = False
     """A percent that is a change, shown with its sign (+0.25%)."""
     beside: bool = False
-    """A chance or an edge whose percent another column shows: its HTML shows the fraction alone."""
+    """A chance or an edge shown in HTML as its fraction alone: its percent is beside it in another column (or, in
+    a matrix of chances, would crowd it)."""
 
     def __str__(self) -> str:
         return self.heading
