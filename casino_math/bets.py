@@ -391,10 +391,19 @@ def pays_text(bet: Bet) -> str:
     >>> pays_text(simple_bet("six", Distribution.uniform(range(1, 7)), lambda f: f == 6, Fraction(7, 6)))
     '7 to 6'
     """
-    wins = {line: x for line, x in bet.pays.items() if x > 0}
+    wins = winning_pays(bet)
     if len(wins) == 1:
         return odds_text(next(iter(wins.values())))
     return "; ".join(f"{line}: {odds_text(x)}" for line, x in wins.items())
+
+
+def winning_pays(bet: Bet) -> dict[str, Fraction]:
+    """The pay table's winning lines (those that pay more than the stake back) -> their net payouts per unit.
+
+    >>> winning_pays(simple_bet("six", Distribution.uniform(range(1, 7)), lambda f: f == 6, Fraction(7, 6)))
+    {Line.WIN: Fraction(7, 6)}
+    """
+    return {line: x for line, x in bet.pays.items() if x > 0}
 
 
 def odds_text(payout: Fraction | int) -> str:

@@ -63,6 +63,21 @@ def game(name: str) -> Game[Any]:
     return GAMES[name]()
 
 
+def reader_names() -> dict[str, str]:
+    """Every game's bet IDs and rules IDs -> the names a reader sees, as each game's ``BET_NAMES`` and
+    ``RULES_NAMES`` give them (this loads every game; a table of one game takes that game's names instead).
+
+    >>> names = reader_names()
+    >>> names["dont_pass"], names["dragon_bonus_player"], names["single_zero"]
+    ("Don't pass", 'Dragon Bonus (player)', 'Single zero')
+    """
+    named: dict[str, str] = {}
+    for name in GAMES:
+        package = game(name)
+        named |= {**package.BET_NAMES, **package.RULES_NAMES}
+    return named
+
+
 def rules_name(of: Game[Any], name: str | None) -> str:
     """The name of a game's rules value ``name`` as the game spells it (its default if None).
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..bets import LOSE, PUSH, WIN
-from ..display import Table, fraction_text
+from ..tables import Cell, Column, Holds, Table
 from .line import PASS_SIDE, check_side, dont_pass_result, pass_result
 from .rolls import TOTALS, p_total
 from .rules import OXFORD, CrapsRules
@@ -113,7 +113,7 @@ def transition_matrix(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Matr
 def transition_table(side: str = PASS_SIDE, rules: CrapsRules = OXFORD) -> Table:
     """The transition probabilities of the undecided states as a table (a blank is probability 0).
 
-    >>> transition_table().columns[:4]
+    >>> [str(column) for column in transition_table().columns[:4]]
     ['from', 'come-out', '4', '5']
     >>> transition_table().rows[1]
     ['point 4', '', '3/4', '', '', '', '', '', '1/12', '1/6']
@@ -127,11 +127,12 @@ def moves_table(transient: list[str], absorbing: list[str], moves: Callable[[str
                 caption: str) -> Table:
     """A chain's moves from each transient state (row) to every state (column), a blank for probability 0."""
     states = transient + absorbing
-    rows: list[list[str]] = []
+    rows: list[list[Cell]] = []
     for s in transient:
         after = moves(s)
-        rows.append([s] + [fraction_text(after[t]) if t in after else "" for t in states])
-    return Table(["from", *(s.replace("point ", "") for s in states)], rows, caption)
+        rows.append([s, *(after.get(t, "") for t in states)])
+    chances = [Column(s.replace("point ", ""), Holds.SHARE, beside=True) for s in states]
+    return Table([Column("from"), *chances], rows, caption)
 
 
 def _fraction(x: Rational) -> Fraction:

@@ -10,12 +10,13 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from ..bets import house_edge, odds_text
-from ..display import Table, percent
+from ..formats import percent
+from ..tables import Cell, Column, Figure, Holds, Table
 from .layout import BET_IDS, edge_bets
-from .rules import RULES, CrapsRules
+from .rules import BET_NAMES, RULES, RULES_NAMES, CrapsRules
 
 #: What each compared rule is called in a table, and how it is read from a rules value.
-RULE_WORDS: dict[str, Callable[[CrapsRules], str]] = {
+RULE_WORDS: dict[str, Callable[[CrapsRules], Cell]] = {
     "bets defined": lambda r: f"{len(r.bets)}",
     "field pays on 2 and 12": lambda r: _field(r),
     "don't pass pushes on": lambda r: str(r.bar) if r.bar is not None else "-",
@@ -32,10 +33,19 @@ def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
-def _field(rules: CrapsRules) -> str:
+def _field(rules: CrapsRules) -> Cell:
     if not rules.field_pays:
         return "-"
-    return f"{odds_text(rules.field_pays[2])} and {odds_text(rules.field_pays[12])}"
+    return Figure(f"{odds_text(rules.field_pays[2])} and {odds_text(rules.field_pays[12])}", PAYOUTS)
+
+
+#: Payouts in words ("2 to 1 and 3 to 1"), each on one line in HTML.
+PAYOUTS = Column("pays", Holds.PAYOUT)
+
+
+def _rules_columns(names: Iterable[str], holds: Holds = Holds.TEXT, digits: int | None = None) -> list[Column]:
+    """A column per rules value, headed by its ID, which a reader sees by its name."""
+    return [Column(name, holds, shown=RULES_NAMES.get(name, name), digits=digits) for name in names]
 
 
 def _rules(names: Iterable[str]) -> dict[str, CrapsRules]:
@@ -50,7 +60,7 @@ def rule_table(names: Sequence[str] = tuple(RULES)) -> Table:
     """
     values = _rules(names)
     rows = [[words, *(read(r) for r in values.values())] for words, read in RULE_WORDS.items()]
-    return Table(["rule", *names], rows, "The rules side by side")
+    return Table([Column("rule"), *_rules_columns(names)], rows, "The rules side by side")
 
 
 def rule_differences(names: Sequence[str] = tuple(RULES)) -> Table:
@@ -60,7 +70,7 @@ def rule_differences(names: Sequence[str] = tuple(RULES)) -> Table:
     ['bets defined', 'buy and lay commission']
     """
     full = rule_table(names)
-    return Table(full.columns, [row for row in full.rows if len(set(row[1:])) > 1], "Where the rules differ")
+    return Table(full.columns, [row for row in full.cells if len(set(row[1:])) > 1], "Where the rules differ")
 
 
 def edge_comparison(names: Sequence[str] = tuple(RULES), odds: str | None = "3-4-5x") -> Table:
@@ -73,6 +83,6 @@ def edge_comparison(names: Sequence[str] = tuple(RULES), odds: str | None = "3-4
     for name, rules in _rules(names).items():
         offered = edge_bets(rules, odds if rules.odds_offered else None)
         edges[name] = {bet_id: house_edge(bet) for bet_id, bet in offered}
-    rows = [[bet_id, *(percent(edges[n][bet_id], 3) if bet_id in edges[n] else "-" for n in names)]
-            for bet_id in BET_IDS if any(bet_id in edges[n] for n in names)]
-    return Table(["bet", *names], rows, f"House edge by rules value ({odds} odds where odds are offered)")
+    rows: list[list[Cell]] = [[bet_id, *(edges[n].get(bet_id, "-") for n in names)]
+                              for bet_id in BET_IDS if any(bet_id in edges[n] for n in names)]
+    return Table([Column("bet", Holds.BET, names=BET_NAMES), *_rules_columns(names, Holds.PERCENT, 3)], rows, f"House edge by rules value ({odds} odds where odds are offered)")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import bets, display
-from ..baccarat import BaccaratRules, Shoe, posted_bets, rules_named
+from .. import bets
+from ..baccarat import BET_NAMES, RULES_NAMES, BaccaratRules, Shoe, posted_bets, rules_named
 from ..baccarat.cards import POINT_VALUES
+from ..tables import Cell, Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
 #: The cards as the sliders of both card-removal widgets name them: by rank, and (here) by point value.
@@ -42,7 +43,7 @@ DECKS = tuple(range(1, 9))
 DEFAULT_DECKS = 8
 
 
-def edges_table(rules: str | BaccaratRules = "oxford", decks: int | None = None, shoe: Shoe | None = None) -> display.Table:
+def edges_table(rules: str | BaccaratRules = "oxford", decks: int | None = None, shoe: Shoe | None = None) -> Table:
     """Every bet's house edge and chance of winning, dealt from a full shoe of ``decks`` (or from ``shoe``); the
     edges come first, so that a phone shows them beside the bet without scrolling.
 
@@ -61,15 +62,26 @@ def edges_table(rules: str | BaccaratRules = "oxford", decks: int | None = None,
     """
     name, rules = _named(rules, decks)
     where = f"{rules.decks} deck{'s' * (rules.decks != 1)}" if shoe is None else f"a shoe of {shoe.size} cards"
-    rows = []
+    rows: list[list[Cell]] = []
     for bet_id, bet in posted_bets(rules, shoe):
         edges = bets.house_edges(bet)
         per_resolved = edges.get(bets.PER_BET_RESOLVED, edges[bets.PER_AMOUNT_PUT_DOWN])
-        rows.append([bet_id, display.percent(bets.house_edge(bet), 4), display.percent(per_resolved, 4),
-                     display.percent(bets.p_win(bet), 3), display.percent(bets.p_push(bet), 3),
-                     bets.pays_text(bet) if "dragon" not in bet_id else "see text"])
-    columns = ["bet", "house edge", "per hand resolved", "P(win)", "P(push)", "pays"]
-    return display.Table(columns, rows, f"Mini-baccarat, {where} ({name} rules)")
+        rows.append([bet_id, bets.house_edge(bet), per_resolved, bets.p_win(bet), bets.p_push(bet),
+                     bets.winning_pays(bet) if "dragon" not in bet_id else "see text"])
+    columns = [BET_COLUMN, Column("house edge", Holds.PERCENT, digits=4), Column("per hand resolved", Holds.PERCENT, digits=4),
+               Column("P(win)", Holds.PERCENT, digits=3), Column("P(push)", Holds.PERCENT, digits=3),
+               Column("pays", Holds.PAYOUT)]
+    return Table(columns, rows, *_captions(f"Mini-baccarat, {where} ({{}} rules)", name))
+
+
+#: The bets' column of a table: bet IDs, which the book shows by the game's names for them.
+BET_COLUMN = Column("bet", Holds.BET, names=BET_NAMES)
+
+
+def _captions(caption: str, name: str) -> tuple[str, bool, bool, str]:
+    """A caption naming the rules (at ``{}``): by their ID as text, by their name for a reader (and the table's
+    defaults between them, so that the pair can follow the rows in a call)."""
+    return caption.format(name), False, False, caption.format(RULES_NAMES.get(name, name))
 
 
 def _named(rules: str | BaccaratRules, decks: int | None = None) -> tuple[str, BaccaratRules]:
@@ -78,7 +90,7 @@ def _named(rules: str | BaccaratRules, decks: int | None = None) -> tuple[str, B
     return (rules if isinstance(rules, str) else rules.name), value if decks is None else value.changed(decks=decks)
 
 
-def decks_table(rules: str | BaccaratRules = "oxford", decks: Iterable[int] = DECKS) -> display.Table:
+def decks_table(rules: str | BaccaratRules = "oxford", decks: Iterable[int] = DECKS) -> Table:
     """The static twin of :func:`decks_explorer`: each bet's house edge for every number of decks.
 
     >>> decks_table(decks=(1, 8))
@@ -89,12 +101,13 @@ def decks_table(rules: str | BaccaratRules = "oxford", decks: Iterable[int] = DE
     8 (*)  1.0579%  1.2351%  14.3596%  2.6517%              9.3731%
     """
     name, _ = _named(rules)
-    rows = []
+    rows: list[list[Cell]] = []
     for d in decks:
-        edges = [display.percent(bets.house_edge(bet), 4) for _, bet in posted_bets(_named(rules, d)[1])]
+        edges = [bets.house_edge(bet) for _, bet in posted_bets(_named(rules, d)[1])]
         rows.append([f"{d} (*)" if d == DEFAULT_DECKS else str(d), *edges])
-    caption = f"House edge by number of decks ({name} rules); (*) marks the explorer's starting value"
-    return display.Table(["decks", *_named(rules)[1].bets], rows, caption)
+    caption = "House edge by number of decks ({} rules); (*) marks the explorer's starting value"
+    columns = [Column(bet_id, Holds.PERCENT, shown=BET_NAMES[bet_id], digits=4) for bet_id in _named(rules)[1].bets]
+    return Table(["decks", *columns], rows, *_captions(caption, name))
 
 
 @defines("baccarat.decks")
@@ -130,7 +143,7 @@ def depleted_shoe(removed: dict[int, int], decks: int = DEFAULT_DECKS) -> Shoe:
 
 
 def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DECKS,
-                 rules: str | BaccaratRules = "oxford") -> display.Table:
+                 rules: str | BaccaratRules = "oxford") -> Table:
     """What the depleted-shoe explorer shows: every bet's expected value from the depleted shoe, its change from the
     full shoe's, and the full shoe's (the figures a reader looks for first, so that a phone shows them).
 
@@ -150,14 +163,15 @@ def shoe_summary(removed: dict[int, int] | None = None, decks: int = DEFAULT_DEC
     shoe = depleted_shoe(removed, decks)
     rules = _named(rules, decks)[1]
     full, here = dict(posted_bets(rules)), dict(posted_bets(rules, shoe))
-    rows = []
+    rows: list[list[Cell]] = []
     for bet_id in rules.bets:
         before, after = bets.expected_value(full[bet_id]), bets.expected_value(here[bet_id])
-        rows.append([bet_id, display.percent(after, 4), display.signed_percent(after - before, 4),
-                     display.percent(before, 4)])
+        rows.append([bet_id, after, after - before, before])
     taken = sum(removed.values())
     caption = f"Shoe of {decks} decks with {taken} cards removed ({shoe.size} left)"
-    return display.Table(["bet", "EV, this shoe", "change", "EV, full shoe"], rows, caption)
+    columns = [BET_COLUMN, Column("EV, this shoe", Holds.PERCENT, digits=4),
+               Column("change", Holds.PERCENT, digits=4, signed=True), Column("EV, full shoe", Holds.PERCENT, digits=4)]
+    return Table(columns, rows, caption)
 
 
 @defines("baccarat.shoe")

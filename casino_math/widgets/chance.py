@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from .. import bets, display
 from ..dice import one_face_bet
+from ..tables import Column, Holds, Table, table
 from .live import Control, Shown, Widget, defines
 
 #: The payouts the slider offers: 1 to 1 up to 8 to 1 in half units.
@@ -29,7 +30,7 @@ def payout_summary(payout: Fraction | int) -> str:
     )
 
 
-def payout_table(payouts: Iterable[Fraction | int] = PAYOUTS[::2], default: Fraction = DEFAULT_PAYOUT) -> display.Table:
+def payout_table(payouts: Iterable[Fraction | int] = PAYOUTS[::2], default: Fraction = DEFAULT_PAYOUT) -> Table:
     """The static twin of :func:`payout_explorer`: the same figures for a range of payouts.
 
     >>> payout_table([Fraction(4), Fraction(5)])
@@ -43,13 +44,13 @@ def payout_table(payouts: Iterable[Fraction | int] = PAYOUTS[::2], default: Frac
     def pays(x: Fraction) -> str:
         return bets.odds_text(x) + (" (*)" if x == default else "")
 
-    return display.table(
+    return table(
         [Fraction(x) for x in payouts],
         {
-            "pays": pays,
-            "expected value per $1": lambda x: display.fraction_text(bets.expected_value(one_face_bet(x))),
-            "house edge": lambda x: display.fraction_text(bets.house_edge(one_face_bet(x))),
-            "house edge %": lambda x: display.percent(bets.house_edge(one_face_bet(x))),
+            Column("pays", Holds.PAYOUT): pays,
+            Column("expected value per $1", Holds.AMOUNT): lambda x: bets.expected_value(one_face_bet(x)),
+            Column("house edge", Holds.SHARE, beside=True): lambda x: bets.house_edge(one_face_bet(x)),
+            Column("house edge %", Holds.PERCENT): lambda x: bets.house_edge(one_face_bet(x)),
         },
         caption="A bet on the 6: (*) marks the explorer's starting payout",
     )

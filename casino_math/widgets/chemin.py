@@ -9,11 +9,12 @@ costs nothing).
 
 from __future__ import annotations
 
-from .. import display
-from ..baccarat import rules_named
+from ..baccarat import BET_NAMES, rules_named
 from ..baccarat.cards import POINT_VALUES
 from ..baccarat.chemin import Cell, chart_edges, flipped
 from ..baccarat.rules import STOOD
+from ..tables import Cell as TableCell
+from ..tables import Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
 #: The columns of the chart, as the reader reads them: each third card, then "stood".
@@ -32,7 +33,7 @@ def _cell_words(cell: Cell) -> str:
     return f"banker {total}, the player's third card {'an' if third == 8 else 'a'} {third}"
 
 
-def flip_table(banker: int, third: int | None, rules: str = "oxford") -> display.Table:
+def flip_table(banker: int, third: int | None, rules: str = "oxford") -> Table:
     """Each main bet's house edge with the one cell (banker, third) flipped, its change, and the edge under the
     casino's chart (the flipped edge and the change first, so that a phone shows them).
 
@@ -47,12 +48,14 @@ def flip_table(banker: int, third: int | None, rules: str = "oxford") -> display
     value = rules_named(rules)
     cell = (banker, third)
     before, after = chart_edges(value), chart_edges(value, flipped(value.drawing, cell))
-    rows = [[bet, display.percent(after[bet], 4), display.signed_percent(after[bet] - before[bet], 4),
-             display.percent(before[bet], 4)] for bet in before]
+    rows: list[list[TableCell]] = [[bet, after[bet], after[bet] - before[bet], before[bet]] for bet in before]
     draws = value.drawing.banker_draws_on(banker, third)
     caption = (f"{_cell_words(cell).capitalize()}: the casino's chart {'draws' if draws else 'stands'}; "
                f"flipped, the banker {'stands' if draws else 'draws'}")
-    return display.Table(["bet", "house edge, cell flipped", "change", "house edge, casino's chart"], rows, caption)
+    columns = [Column("bet", Holds.BET, names=BET_NAMES), Column("house edge, cell flipped", Holds.PERCENT, digits=4),
+               Column("change", Holds.PERCENT, digits=4, signed=True),
+               Column("house edge, casino's chart", Holds.PERCENT, digits=4)]
+    return Table(columns, rows, caption)
 
 
 @defines("chemin.chart")

@@ -13,12 +13,13 @@ from fractions import Fraction
 from functools import cache
 
 from .. import bets, display
-from ..craps import RULES, edge_bets
+from ..craps import BET_NAMES, RULES, RULES_NAMES, edge_bets
 from ..craps.line import value_with_point
 from ..craps.odds import ODDS_POLICIES
 from ..craps.rolls import expected_rolls_until, race, true_odds_against, ways
 from ..craps.rules import COMMISSION_TIMINGS, UP_FRONT, CrapsRules
 from ..dice import total
+from ..tables import Cell, Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
 #: The explorer's starting settings: the Oxford rules as posted, with 3-4-5x odds behind the line.
@@ -54,37 +55,39 @@ def explorer_rules(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT
 
 
 def edge_rows(rules: CrapsRules, odds: str | None = None) -> list[list[str]]:
-    """One row per bet: ID, house edge (per amount put down) as a percent, per roll, per bet resolved, the house edge
-    exactly, P(win), pays.  The edges come first, so that a phone shows them beside the bet without scrolling.
+    """One row per bet, as text: ID, house edge (per amount put down) as a percent, per roll, per bet resolved, the
+    house edge exactly, P(win), pays (:func:`edge_cells`, shown as the command line would).
 
     >>> edge_rows(RULES["quebec"])[-1]
     ['field', '5.556%', '', '', '1/18', '4/9', '2 or 12: 2 to 1; 3, 4, 9, 10 or 11: 1 to 1']
     """
+    return Table(EDGE_COLUMNS, edge_cells(rules, odds)).rows
+
+
+def edge_cells(rules: CrapsRules, odds: str | None = None) -> list[list[Cell]]:
+    """One row per bet, exactly: ID, house edge (per amount put down), per roll, per bet resolved (both only where
+    they differ), the house edge again (its percent is first), P(win), the winning lines' payouts."""
     if not rules.odds_offered:
         odds = None
-    rows = []
+    rows: list[list[Cell]] = []
     for bet_id, bet in edge_bets(rules, odds):
         edges = bets.house_edges(bet)
-        per_roll, resolved = edges.get(bets.PER_ROUND), edges.get(bets.PER_BET_RESOLVED)
-        rows.append([
-            bet_id,
-            display.percent(bets.house_edge(bet), 3),
-            display.percent(per_roll, 3) if per_roll is not None else "",
-            display.percent(resolved, 3) if resolved is not None else "",
-            display.fraction_text(bets.house_edge(bet)),
-            display.fraction_text(bets.p_win(bet)),
-            bets.pays_text(bet),
-        ])
+        per_roll, resolved = edges.get(bets.PER_ROUND, ""), edges.get(bets.PER_BET_RESOLVED, "")
+        edge = bets.house_edge(bet)
+        rows.append([bet_id, edge, per_roll, resolved, edge, bets.p_win(bet), bets.winning_pays(bet)])
     return rows
 
 
-EDGE_COLUMNS = ["bet", "edge %", "per roll", "per resolved", "edge", "P(win)", "pays"]
+#: The explorer's columns: the edges as percents first, so that a phone shows them beside the bet.
+EDGE_COLUMNS = [Column("bet", Holds.BET, names=BET_NAMES), Column("edge %", Holds.PERCENT, digits=3),
+                Column("per roll", Holds.PERCENT, digits=3), Column("per resolved", Holds.PERCENT, digits=3),
+                Column("edge", Holds.SHARE, beside=True), Column("P(win)", Holds.SHARE), Column("pays", Holds.PAYOUT)]
 #: Where a row of :func:`edge_rows` holds the house edge as a percent.
-EDGE_PERCENT = EDGE_COLUMNS.index("edge %")
+EDGE_PERCENT = 1
 
 
 def edge_table(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIELD_12, odds: str | None = DEFAULT_ODDS,
-               commission: str = DEFAULT_COMMISSION) -> display.Table:
+               commission: str = DEFAULT_COMMISSION) -> Table:
     """The static twin of :func:`bet_explorer`: every bet's edge under the chosen rules.
 
     >>> table = edge_table()
@@ -95,7 +98,7 @@ def edge_table(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIE
     (['dont_pass_with_odds', '0.273%'], ['0.281%', '3/1100', '949/1980'])
     """
     rules = explorer_rules(base, field_12, commission)
-    return display.Table(EDGE_COLUMNS, edge_rows(rules, odds), _caption(rules, base, field_12, odds, commission))
+    return Table(EDGE_COLUMNS, edge_cells(rules, odds), _caption(rules, base, field_12, odds, commission))
 
 
 @cache
@@ -113,10 +116,10 @@ def changes_from_start(rows: Sequence[Sequence[str]], most: int = 6) -> str:
     'Buy 4 4.762% → 1.667%; Buy 5 4.762% → 2.000%; and 10 more.'
     """
     start = starting_edges()
-    changed = [f"{display.reader_text(row[0])} {start[row[0]]} → {row[EDGE_PERCENT]}" for row in rows
+    changed = [f"{BET_NAMES.get(row[0], row[0])} {start[row[0]]} → {row[EDGE_PERCENT]}" for row in rows
                if row[0] in start and start[row[0]] != row[EDGE_PERCENT]]
     gone = len(set(start) - {row[0] for row in rows})
-    settings = (f"{display.reader_text(DEFAULT_RULES)}, the field paying {bets.odds_text(DEFAULT_FIELD_12)} on 12, "
+    settings = (f"{RULES_NAMES[DEFAULT_RULES]}, the field paying {bets.odds_text(DEFAULT_FIELD_12)} on 12, "
                 f"{DEFAULT_ODDS} odds, the commission paid {DEFAULT_COMMISSION}")
     if changed:
         shown = "; ".join(changed[:most]) + (f"; and {len(changed) - most} more" if len(changed) > most else "")
@@ -238,20 +241,20 @@ def race_summary(point: int) -> str:
     return f"<table>{rows}</table>"
 
 
-def race_table(points: Iterable[int] = POINTS) -> display.Table:
+def race_table(points: Iterable[int] = POINTS) -> Table:
     """The static twin of :func:`race_to_the_point`: the race figures for every point.
 
     >>> race_table([4]).rows
     [['4', '3', '1/3', '33.33%', '2 to 1', '4', '-1/3']]
     """
-    rows = []
+    rows: list[list[Cell]] = []
     for point in points:
         p = race(point, 7)
-        rows.append([str(point), str(ways(point)), display.fraction_text(p), display.percent(p),
-                     bets.odds_text(true_odds_against(point)), display.fraction_text(expected_rolls_until({point, 7})),
-                     display.fraction_text(value_with_point(point))])
-    return display.Table(["point", "ways", "P(point before 7)", "%", "true odds against", "expected rolls",
-                          "pass bet's value"], rows, "The race to the point: the point against the 7")
+        rows.append([str(point), str(ways(point)), p, p, true_odds_against(point), expected_rolls_until({point, 7}),
+                     value_with_point(point)])
+    return Table(["point", "ways", Column("P(point before 7)", Holds.SHARE), Column("%", Holds.PERCENT),
+                  Column("true odds against", Holds.PAYOUT), Column("expected rolls", Holds.AMOUNT),
+                  Column("pass bet's value", Holds.AMOUNT)], rows, "The race to the point: the point against the 7")
 
 
 def race_view(point: int) -> str:

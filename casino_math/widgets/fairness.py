@@ -36,6 +36,7 @@ from ..roulette.fairness import (
     straight_up_kelly,
 )
 from ..roulette.simulated import biased_log
+from ..tables import Column, Table
 from ..tails import binomial_tail
 from .live import Control, Shown, Widget, chart_html, defines
 
@@ -193,7 +194,7 @@ def wheel_view(source: str, spins: int, name: str, chance: Fraction, seed: int, 
 
 
 def wheel_table(chances: Iterable[Fraction] = CHANCES, spins: int = DEFAULT_SPINS, name: str = DEFAULT_POCKET,
-                 seed: int = DEFAULT_SEED) -> display.Table:
+                 seed: int = DEFAULT_SEED) -> Table:
     """The static twin of :func:`wheel_explorer`: for each chance of the suspected pocket, a simulated log's figures.
 
     >>> wheel_table([Fraction(1, 38)], spins=380).rows[0][:4]
@@ -208,9 +209,9 @@ def wheel_table(chances: Iterable[Fraction] = CHANCES, spins: int = DEFAULT_SPIN
                      probability(pocket_tail(log, name)), probability(posterior.p_above(break_even())),
                      probability(one_pocket_power(spins, chance)),
                      f"{spins_needed(chance):,}" if chance > fair_chance() else "-"])
-    columns = ["chance of " + name, "hits", "chi-square p-value", f"p-value of {name}", "P(chance > 1/36)",
-               "power at 5%", "spins for 80% power"]
-    return display.Table(columns, rows, f"{spins:,} simulated spins (seed {seed}), {name} biased; prior Beta(1, 37)")
+    columns = [Column(heading) for heading in ("chance of " + name, "hits", "chi-square p-value", f"p-value of {name}",
+                                               "P(chance > 1/36)", "power at 5%", "spins for 80% power")]
+    return Table(columns, rows, f"{spins:,} simulated spins (seed {seed}), {name} biased; prior Beta(1, 37)")
 
 
 @defines("fairness.wheel")

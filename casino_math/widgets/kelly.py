@@ -10,6 +10,7 @@ from .. import baccarat, craps, display, roulette
 from ..bets import Bet, expected_value, odds_text, p_win, simple_bet
 from ..distribution import Distribution
 from ..kelly import growth_rate, kelly, safe_limit
+from ..tables import Cell, Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
 #: The shoe of the chapter's positive-edge moment: eight decks with every 3 and every 4 dealt.
@@ -75,9 +76,10 @@ def growth_summary(pick: int, chance: Fraction, payout: Fraction, fraction: Frac
     rows = [("your stake", fraction)] + ([] if f == 0 else [
         ("half Kelly", f / 2), ("Kelly", f), ("twice Kelly", 2 * f)])
     limit = safe_limit(bet)
-    cells = [[label, display.percent(g, 4), *_growth_cells(bet, g)] for label, g in rows if g < limit]
-    columns = ["stake", "share of the bankroll", "growth per bet G(f)", f"typical bankroll after {HORIZON:,} bets"]
-    return opening + display.Table(columns, cells, caption="Growth rates: the bankroll starts at 1")._repr_html_()
+    cells: list[list[Cell]] = [[label, g, *_growth_cells(bet, g)] for label, g in rows if g < limit]
+    columns = [Column("stake"), Column("share of the bankroll", Holds.PERCENT, digits=4), Column("growth per bet G(f)"),
+               Column(f"typical bankroll after {HORIZON:,} bets")]
+    return opening + Table(columns, cells, caption="Growth rates: the bankroll starts at 1")._repr_html_()
 
 
 def no_edge(bet: Bet) -> str:

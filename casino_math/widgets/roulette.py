@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from .. import bets, display, roulette, session
+from ..tables import Cell, Column, Figure, Holds, Table, bet_name
 from .live import Control, Shown, Widget, defines
 
 #: The chooser's starting bet (a split) and number of spins.
@@ -34,7 +35,7 @@ OUTSIDE_BETS = {
 TICKED = "The pockets chosen below"
 
 
-def bet_figures(chosen: Iterable[str | int], rules: str = "oxford", spins: int = DEFAULT_SPINS) -> list[tuple[str, str]]:
+def bet_figures(chosen: Iterable[str | int], rules: str = "oxford", spins: int = DEFAULT_SPINS) -> list[tuple[str, Cell]]:
     """What the chooser shows for a choice of pockets, as (label, value) rows; the first row says if it is legal.
 
     Money is per $1 staked on each spin.
@@ -61,12 +62,12 @@ def bet_figures(chosen: Iterable[str | int], rules: str = "oxford", spins: int =
     mean = session.expected_net(bet, spins)
     ahead, even, behind = after.ahead_even_behind()
 
-    def exact_and_percent(q: Fraction) -> str:
-        return f"{display.fraction_text(q)} ({display.percent(q)})"
+    def exact_and_percent(q: Fraction) -> Figure:
+        return Figure(q, CHANCE)
 
     return [
-        ("bet", display.bet_name(bet.name)),
-        ("pays", bets.pays_text(bet)),
+        ("bet", bet_name(bet.name, roulette.BET_NAMES)),
+        ("pays", Figure(bets.winning_pays(bet), Column("pays", Holds.PAYOUT))),
         ("P(win)", exact_and_percent(bets.p_win(bet))),
         ("house edge", exact_and_percent(bets.house_edge(bet))),
         ("standard deviation of a spin's net, $1 bet", f"${display.decimal(bets.standard_deviation(bet), 4)}"),
@@ -75,6 +76,17 @@ def bet_figures(chosen: Iterable[str | int], rules: str = "oxford", spins: int =
         (f"P(even after {_spins(spins)})", exact_and_percent(even)),
         (f"P(behind after {_spins(spins)})", exact_and_percent(behind)),
     ]
+
+
+#: A table of figures, one a row: what each is, and its value (a :class:`~casino_math.tables.Figure` says what it holds).
+FIGURE_COLUMNS = [Column("what"), Column("value")]
+#: A chance or an edge among the figures, with its percent.
+CHANCE = Column("chance", Holds.SHARE, digits=2)
+
+
+def _inner_html(value: Cell) -> str:
+    """A figure in the chooser's table: a long fraction folded behind its percent."""
+    return value.inner_html() if isinstance(value, Figure) else html.escape(str(value))
 
 
 def _spins(n: int) -> str:
@@ -91,7 +103,7 @@ def dollars(q: Fraction) -> str:
 
 
 def bet_summary(chosen: Iterable[str | int] = DEFAULT_CHOICE, rules: str = "oxford",
-                spins: int = DEFAULT_SPINS) -> display.Table:
+                spins: int = DEFAULT_SPINS) -> Table:
     """The static twin of :func:`bet_chooser`: its figures for one choice of pockets, as a table.
 
     Its HTML shows a long exact fraction as its percent, the fraction one click away (:func:`display.number_html`);
@@ -114,7 +126,7 @@ def bet_summary(chosen: Iterable[str | int] = DEFAULT_CHOICE, rules: str = "oxfo
     table = roulette.rules_named(rules)
     picked = ", ".join(roulette.in_layout_order({roulette.pocket(p, table) for p in chosen}, table))
     rows = [[label, value] for label, value in bet_figures(chosen, rules, spins)]
-    return display.Table(["what", "value"], rows, f"A bet on {picked} ({table.name})")
+    return Table(FIGURE_COLUMNS, rows, f"A bet on {picked} ({table.name})")
 
 
 def _grid(rules: roulette.RouletteRules) -> tuple[dict[str, str], str, str]:
@@ -191,7 +203,7 @@ def chooser_view(bet: tuple[str, int] | None, pockets: Iterable[str], spins: int
     True
     """
     chosen = chosen_pockets(bet, pockets, rules)
-    rows = "".join(f'<tr><th scope="row">{html.escape(label)}</th><td>{display.number_html(value)}</td></tr>'
+    rows = "".join(f'<tr><th scope="row">{html.escape(label)}</th><td>{_inner_html(value)}</td></tr>'
                    for label, value in bet_figures(chosen, rules, spins))
     return layout_html(chosen, rules) + f'<table class="casino-math-table widget-figures">{rows}</table>'
 

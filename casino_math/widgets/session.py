@@ -18,6 +18,7 @@ from typing import Any
 from .. import bets, display, ruin
 from ..bets import Bet
 from ..cli import available_games, load_game
+from ..tables import Cell, Column, Holds, Table
 from .live import Control, Shown, Widget, chart_html, defines
 
 #: The explorer's starting settings: $200 at a $10 table, betting red for 100 spins.
@@ -224,8 +225,9 @@ def endings_html(w: ruin.Walk) -> str:
     ...     endings_html(ruin.walk(one_face_bet(1), 1, 2)))
     True
     """
-    rows = [[f"P({what})", f"{display.fraction_text(p)} ({display.percent(p)})"] for what, p in endings(w)]
-    return display.Table(["chance", "exactly"], rows, "How the sessions end, exactly")._repr_html_()
+    rows: list[list[Cell]] = [[f"P({what})", p] for what, p in endings(w)]
+    columns = [Column("chance"), Column("exactly", Holds.SHARE, digits=2)]
+    return Table(columns, rows, "How the sessions end, exactly")._repr_html_()
 
 
 def final_bankrolls(w: ruin.Walk, stake: int) -> list[dict[str, Any]]:

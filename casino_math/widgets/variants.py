@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
-from .. import bets, display
+from .. import bets
 from ..baccarat import RULES, Shoe, edge_bets
 from ..baccarat.cards import CARDS, RANKS, SUITS, check_decks
 from ..baccarat.count import shoe_of_cards
 from ..distribution import is_whole
+from ..tables import Cell, Column, Holds, Table
 from .baccarat import rank_cards
 from .live import Control, Shown, Widget, defines
 
@@ -44,7 +45,7 @@ def depleted_by_rank(removed: dict[str, int], decks: int = DEFAULT_DECKS) -> Sho
     return shoe_of_cards(left[card] for card in CARDS)
 
 
-def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_DECKS) -> display.Table:
+def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_DECKS) -> Table:
     """Every EZ Baccarat bet and pair bet: its house edge from the depleted shoe, the change from the full shoe's,
     and the full shoe's (the house edge is minus the expected value per unit staked; below 0 the bet favours the
     bettor).  The columns a reader looks for come first, so that a phone shows them without scrolling.
@@ -66,14 +67,16 @@ def side_bet_table(removed: dict[str, int] | None = None, decks: int = DEFAULT_D
     removed = {rank: n for rank, n in (removed or {}).items() if n}
     rules = RULES["ez"].changed(decks=check_decks(decks))
     shoe = depleted_by_rank(removed, decks)
-    rows = []
+    rows: list[list[Cell]] = []
     for (bet_id, full), (_, here) in zip(edge_bets(rules), edge_bets(rules, shoe), strict=True):
         before, after = -bets.expected_value(full), -bets.expected_value(here)
-        rows.append([BET_NAMES[bet_id], display.percent(after, 4), display.signed_percent(after - before, 4),
-                     display.percent(before, 4), bets.pays_text(full)])
+        rows.append([BET_NAMES[bet_id], after, after - before, before, bets.winning_pays(full)])
     caption = (f"EZ Baccarat, {decks} deck{'s' * (decks != 1)} less {sum(removed.values())} cards ({shoe.size} left); "
                "a house edge below 0 favours the bettor")
-    return display.Table(["bet", "house edge, this shoe", "change", "house edge, full shoe", "pays"], rows, caption)
+    columns = [Column("bet", Holds.BET), Column("house edge, this shoe", Holds.PERCENT, digits=4),
+               Column("change", Holds.PERCENT, digits=4, signed=True),
+               Column("house edge, full shoe", Holds.PERCENT, digits=4), Column("pays", Holds.PAYOUT)]
+    return Table(columns, rows, caption)
 
 
 @defines("variants.side_bets")
