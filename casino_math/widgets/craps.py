@@ -43,7 +43,7 @@ def explorer_rules(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT
     Rules that define no field or no commission (Québec has no buy or lay bets) keep what they have.
 
     >>> explorer_rules("oxford", 3).field_pays[12], explorer_rules("oxford", 3).commission_paid
-    (Fraction(3, 1), 'when the bet is made')
+    (Fraction(3, 1), Commission.UP_FRONT)
     """
     rules = RULES[base]
     changes: dict[str, object] = {}
