@@ -193,8 +193,9 @@ def test_the_explorer_follows_its_controls() -> None:
     craps_bet.value = [label for label, _ in craps_bet.options].index("Field")
     stake.value = STAKES.index(100)
     bankroll.value = BANKROLLS.index(50)
-    assert view.value == ('<p class="widget-refusal">a bankroll of $50 does not cover one bet of $100; choose a larger '
-                          "bankroll or a smaller stake</p>")
+    # Jupyter's result is an HTMLMath widget: the dollars of its text are escaped, so that MathJax leaves them as money.
+    assert view.value == ('<p class="widget-refusal">a bankroll of \\$50 does not cover one bet of \\$100; choose a '
+                          "larger bankroll or a smaller stake</p>")
     assert explorer_table("craps", "field", 10, 200, 10).rows[0][1].startswith("Field at craps")
 
 
