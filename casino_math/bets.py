@@ -32,7 +32,19 @@ from .distribution import Distribution, FrozenMap, decimal_sqrt, exact
 K = TypeVar("K", bound=Hashable)
 
 
-class Line(StrEnum):
+class Word(StrEnum):
+    """A choice that equals its word ("win", "player", "pass"), so code written with the words keeps working, and that
+    shows itself in code as its member (``Line.WIN``), not as the bare word.
+
+    >>> Line.WIN, str(Line.WIN), Line.WIN == "win"
+    (Line.WIN, 'win', True)
+    """
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Line(Word):
     """The lines most pay tables have: how a bet ends, won, lost or pushed.
 
     Each member equals its word, so a pay table or a line rule written with
@@ -48,9 +60,6 @@ class Line(StrEnum):
     """The house takes the stake."""
     PUSH = "push"
     """The stake comes back, nothing won or lost."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
 
 
 WIN, LOSE, PUSH = Line.WIN, Line.LOSE, Line.PUSH

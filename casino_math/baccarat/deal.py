@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache, cached_property, lru_cache
 from math import perm
 from typing import NamedTuple
 
+from ..bets import Word
 from ..distribution import Distribution, FrozenMap
 from .cards import POINT_VALUES, Shoe, check_shoe, hand_total
 from .rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
@@ -51,7 +51,7 @@ from .rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
 CARDS_PER_COUP = 6
 
 
-class Side(StrEnum):
+class Side(Word):
     """What a coup can be won by, and what a bet can back: the player's hand, the banker's, or a tie.
 
     Each member equals its word, so ``coup.winner == "banker"`` reads as it did.
@@ -66,9 +66,6 @@ class Side(StrEnum):
     """The banker's hand."""
     TIE = "tie"
     """The two hands end on the same total."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
 
 
 PLAYER, BANKER, TIE = Side.PLAYER, Side.BANKER, Side.TIE

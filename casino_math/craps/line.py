@@ -21,16 +21,15 @@ Fraction(557, 165)
 
 from __future__ import annotations
 
-from enum import StrEnum
 from fractions import Fraction
 
-from ..bets import LOSE, PUSH, WIN, Bet, Line, house_edge_per_bet_made
+from ..bets import LOSE, PUSH, WIN, Bet, Line, Word, house_edge_per_bet_made
 from ..distribution import Distribution, Outcome, is_whole
 from .rolls import TOTALS, expected_rolls_until, p_total, race
 from .rules import OXFORD, CrapsRules
 
 
-class LineSide(StrEnum):
+class LineSide(Word):
     """The side of a line bet: with the shooter (Pass, Come) or against the shooter (Don't Pass, Don't Come).
 
     Each member equals its bet ID, so ``line_bet("dont_pass")`` reads as it did.
@@ -40,9 +39,6 @@ class LineSide(StrEnum):
     """With the shooter: the bet wins when the point is made."""
     DONT_PASS = "dont_pass"
     """Against the shooter: the bet wins when a 7 comes first."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
 
 
 PASS_SIDE, DONT_SIDE = LineSide.PASS, LineSide.DONT_PASS

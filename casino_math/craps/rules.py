@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..bets import Word
 from ..distribution import exact
 from ..rules import GameRules, Option, PayTable, RulesByName, named
 from ..rules import check_rules as _check_rules
@@ -37,16 +37,13 @@ if TYPE_CHECKING:
     from .odds import OddsPolicy
 
 
-class Commission(StrEnum):
+class Commission(Word):
     """When a buy or lay bet's commission is paid, in the words of the explorer's buttons."""
 
     UP_FRONT = "when the bet is made"
     """Paid when the bet is made (returned if the bet is taken down)."""
     ON_WIN = "only on a win"
     """Taken only from a winning payout."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
 
 
 UP_FRONT, ON_WIN = Commission.UP_FRONT, Commission.ON_WIN
