@@ -71,6 +71,8 @@ class Holds(StrEnum):
     """A chance or an edge shown only as its percent, to the column's ``digits``."""
     DECIMAL = "decimal"
     """A number shown to the column's ``digits`` decimal places (a standard deviation)."""
+    COUNT = "count"
+    """A whole number (of ways, of spins, of dollars), its thousands separated by commas: 1,895,441."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class Column:
 
     >>> Column("sd", Holds.DECIMAL, shown="standard deviation", digits=4).text(Decimal("1.86339"))
     '1.8634'
+    >>> Column("ways", Holds.COUNT).text(1895441), Column("ways", Holds.COUNT).html(Fraction(36))
+    ('1,895,441', '<td>36</td>')
     """
 
     heading: str
@@ -120,6 +124,8 @@ class Column:
             return signed_percent(q, self._digits(2)) if self.signed else percent(q, self._digits(2))
         if self.holds is Holds.DECIMAL:
             return decimal(cell, self._digits(4))
+        if self.holds is Holds.COUNT:
+            return f"{_whole(cell):,}"
         if isinstance(cell, Decimal):
             return decimal(cell, self._digits(6))
         shown = fraction_text(cell)
@@ -135,7 +141,8 @@ class Column:
             if self.holds is Holds.BET:
                 return _text_td(bet_name(cell, self.names))
             return _text_td(self.names.get(cell, cell) if self.holds is Holds.NAME else cell)
-        if isinstance(cell, Decimal) or self.holds in (Holds.PERCENT, Holds.DECIMAL) or Fraction(cell).denominator == 1:
+        if (isinstance(cell, Decimal) or self.holds in (Holds.PERCENT, Holds.DECIMAL, Holds.COUNT)
+                or Fraction(cell).denominator == 1):
             return _text_td(self.text(cell))
         q = Fraction(cell)
         shown = (percent(q, self.digits) if self.digits else percent(q, 3) if abs(q) <= 1 and not self.beside
@@ -150,7 +157,8 @@ class Column:
         """
         if isinstance(cell, Figure):
             return cell.holds.printed(cell.value)
-        if isinstance(cell, (str, Decimal, Mapping)) or self.holds in (Holds.PERCENT, Holds.DECIMAL, Holds.PAYOUT):
+        if isinstance(cell, (str, Decimal, Mapping)) or self.holds in (Holds.PERCENT, Holds.DECIMAL, Holds.PAYOUT,
+                                                                       Holds.COUNT):
             return self.text(cell)
         q = Fraction(cell)
         if len(fraction_text(q)) <= LONG_FRACTION:
@@ -188,6 +196,12 @@ def _exact(cell: Cell) -> Fraction:
     if isinstance(cell, (int, Fraction)):
         return Fraction(cell)
     raise TypeError(f"a cell of a table's percent column must be an exact number, not {cell!r}")
+
+
+def _whole(cell: Cell) -> int:
+    if isinstance(cell, int) or (isinstance(cell, Fraction) and cell.denominator == 1):
+        return int(cell)
+    raise TypeError(f"a cell of a table's count column must be a whole number, not {cell!r}")
 
 
 def _text_td(text: str) -> str:
