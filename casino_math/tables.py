@@ -58,7 +58,8 @@ class Holds(StrEnum):
     TEXT = "text"
     """Words, shown as they are (a long list folded in HTML)."""
     NAME = "name"
-    """An ID (a rules value's, a card's): the ID in plain text, the column's name for it in HTML."""
+    """An ID (a rules value's, a card's): the ID in plain text, the column's name for it in HTML (a payout in
+    the name, "Tie 9 to 1", on one line)."""
     BET = "bet"
     """A bet, by its ID or the library's name for it ("straight 17"): in HTML the book's name ("Straight up on 17")."""
     PAYOUT = "payout"
@@ -83,6 +84,8 @@ class Column:
     '1.8634'
     >>> Column("ways", Holds.COUNT).text(1895441), Column("ways", Holds.COUNT).html(Fraction(36))
     ('1,895,441', '<td>36</td>')
+    >>> Column("rules", Holds.NAME, names={"tie_9_to_1": "Tie 9 to 1"}).html("tie_9_to_1")
+    '<td>Tie 9\xa0to\xa01</td>'
     """
 
     heading: str
@@ -140,7 +143,9 @@ class Column:
         if isinstance(cell, str):
             if self.holds is Holds.BET:
                 return _text_td(bet_name(cell, self.names))
-            return _text_td(self.names.get(cell, cell) if self.holds is Holds.NAME else cell)
+            if self.holds is Holds.NAME:
+                return _text_td(self.names.get(cell, cell).replace(" to ", f"{NO_BREAK}to{NO_BREAK}"))
+            return _text_td(cell)
         if (isinstance(cell, Decimal) or self.holds in (Holds.PERCENT, Holds.DECIMAL, Holds.COUNT)
                 or Fraction(cell).denominator == 1):
             return _text_td(self.text(cell))
