@@ -321,6 +321,9 @@ class Table:
 
     def kinds(self) -> list[Column]:
         """The columns, each saying what it holds (see :mod:`casino_math.untyped` for a table given as text)."""
+        typed = [c for c in self.columns if isinstance(c, Column)]
+        if len(typed) == len(self.columns):
+            return typed
         from .untyped import typed_columns
 
         return typed_columns(self)
