@@ -329,7 +329,12 @@ class Table:
         return typed_columns(self)
 
     def reader_caption(self) -> str:
-        """The caption as a reader of the book sees it."""
+        """The caption as a reader of the book sees it: ``shown_caption`` when the table gives one, else its caption
+        (a table given as text has its caption read too, see :mod:`casino_math.untyped`)."""
+        if self.shown_caption is not None:
+            return self.shown_caption
+        if all(isinstance(c, Column) for c in self.columns):
+            return self.caption
         from .untyped import untyped_caption
 
         return untyped_caption(self)
