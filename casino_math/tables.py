@@ -58,7 +58,8 @@ class Holds(StrEnum):
     TEXT = "text"
     """Words, shown as they are (a long list folded in HTML)."""
     NAME = "name"
-    """An ID (a rules value's, a card's): the ID in plain text, the column's name for it in HTML."""
+    """An ID (a rules value's, a card's): the ID in plain text, the column's name for it in HTML (a payout in
+    the name, "Tie 9 to 1", on one line)."""
     BET = "bet"
     """A bet, by its ID or the library's name for it ("straight 17"): in HTML the book's name ("Straight up on 17")."""
     PAYOUT = "payout"
@@ -71,6 +72,8 @@ class Holds(StrEnum):
     """A chance or an edge shown only as its percent, to the column's ``digits``."""
     DECIMAL = "decimal"
     """A number shown to the column's ``digits`` decimal places (a standard deviation)."""
+    COUNT = "count"
+    """A whole number (of ways, of spins, of dollars), its thousands separated by commas: 1,895,441."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,10 @@ class Column:
 
     >>> Column("sd", Holds.DECIMAL, shown="standard deviation", digits=4).text(Decimal("1.86339"))
     '1.8634'
+    >>> Column("ways", Holds.COUNT).text(1895441), Column("ways", Holds.COUNT).html(Fraction(36))
+    ('1,895,441', '<td>36</td>')
+    >>> Column("rules", Holds.NAME, names={"tie_9_to_1": "Tie 9 to 1"}).html("tie_9_to_1")
+    '<td>Tie 9\xa0to\xa01</td>'
     """
 
     heading: str
@@ -120,6 +127,8 @@ class Column:
             return signed_percent(q, self._digits(2)) if self.signed else percent(q, self._digits(2))
         if self.holds is Holds.DECIMAL:
             return decimal(cell, self._digits(4))
+        if self.holds is Holds.COUNT:
+            return f"{_whole(cell):,}"
         if isinstance(cell, Decimal):
             return decimal(cell, self._digits(6))
         shown = fraction_text(cell)
@@ -134,8 +143,11 @@ class Column:
         if isinstance(cell, str):
             if self.holds is Holds.BET:
                 return _text_td(bet_name(cell, self.names))
-            return _text_td(self.names.get(cell, cell) if self.holds is Holds.NAME else cell)
-        if isinstance(cell, Decimal) or self.holds in (Holds.PERCENT, Holds.DECIMAL) or Fraction(cell).denominator == 1:
+            if self.holds is Holds.NAME:
+                return _text_td(self.names.get(cell, cell).replace(" to ", f"{NO_BREAK}to{NO_BREAK}"))
+            return _text_td(cell)
+        if (isinstance(cell, Decimal) or self.holds in (Holds.PERCENT, Holds.DECIMAL, Holds.COUNT)
+                or Fraction(cell).denominator == 1):
             return _text_td(self.text(cell))
         q = Fraction(cell)
         shown = (percent(q, self.digits) if self.digits else percent(q, 3) if abs(q) <= 1 and not self.beside
@@ -150,7 +162,8 @@ class Column:
         """
         if isinstance(cell, Figure):
             return cell.holds.printed(cell.value)
-        if isinstance(cell, (str, Decimal, Mapping)) or self.holds in (Holds.PERCENT, Holds.DECIMAL, Holds.PAYOUT):
+        if isinstance(cell, (str, Decimal, Mapping)) or self.holds in (Holds.PERCENT, Holds.DECIMAL, Holds.PAYOUT,
+                                                                       Holds.COUNT):
             return self.text(cell)
         q = Fraction(cell)
         if len(fraction_text(q)) <= LONG_FRACTION:
@@ -188,6 +201,12 @@ def _exact(cell: Cell) -> Fraction:
     if isinstance(cell, (int, Fraction)):
         return Fraction(cell)
     raise TypeError(f"a cell of a table's percent column must be an exact number, not {cell!r}")
+
+
+def _whole(cell: Cell) -> int:
+    if isinstance(cell, int) or (isinstance(cell, Fraction) and cell.denominator == 1):
+        return int(cell)
+    raise TypeError(f"a cell of a table's count column must be a whole number, not {cell!r}")
 
 
 def _text_td(text: str) -> str:
@@ -302,12 +321,20 @@ class Table:
 
     def kinds(self) -> list[Column]:
         """The columns, each saying what it holds (see :mod:`casino_math.untyped` for a table given as text)."""
+        typed = [c for c in self.columns if isinstance(c, Column)]
+        if len(typed) == len(self.columns):
+            return typed
         from .untyped import typed_columns
 
         return typed_columns(self)
 
     def reader_caption(self) -> str:
-        """The caption as a reader of the book sees it."""
+        """The caption as a reader of the book sees it: ``shown_caption`` when the table gives one, else its caption
+        (a table given as text has its caption read too, see :mod:`casino_math.untyped`)."""
+        if self.shown_caption is not None:
+            return self.shown_caption
+        if all(isinstance(c, Column) for c in self.columns):
+            return self.caption
         from .untyped import untyped_caption
 
         return untyped_caption(self)

@@ -91,3 +91,29 @@ def test_a_percent_column_holds_the_exact_value_and_shows_its_digits() -> None:
     column = Column("change", Holds.PERCENT, digits=4, signed=True)
     assert column.text(Fraction(1, 400)) == "+0.2500%"
     assert column.html(Fraction(-1, 10**9)) == "<td>&gt; -0.0001%</td>"
+
+
+def test_a_table_whose_columns_say_what_they_hold_is_never_read_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    from casino_math import untyped
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("a typed table was read as text")
+
+    monkeypatch.setattr(untyped, "typed_columns", refuse)
+    monkeypatch.setattr(untyped, "untyped_caption", refuse)
+    table = Table([Column("rules", Holds.NAME, names=baccarat.RULES_NAMES), Column("ways", Holds.COUNT)],
+                  [["tie_9_to_1", 1895441]], caption="Mini-baccarat (oxford rules)")
+    html = table._repr_html_()
+    assert "<caption>Mini-baccarat (oxford rules)</caption>" in html  # a typed table's caption is shown as given
+    assert table.rows == [["tie_9_to_1", "1,895,441"]] and "| tie_9_to_1 | 1,895,441 |" in table._repr_markdown_()
+
+
+def test_a_name_that_holds_a_payout_stays_on_one_line() -> None:
+    assert Column("rules", Holds.NAME, names=baccarat.RULES_NAMES).html("tie_9_to_1") == "<td>Tie 9\u00a0to\u00a01</td>"
+
+
+def test_a_count_is_a_whole_number_grouped_by_thousands() -> None:
+    ways = Column("ways", Holds.COUNT)
+    assert ways.text(Fraction(36)) == "36" and ways.html(1895441) == "<td>1,895,441</td>"
+    with pytest.raises(TypeError, match="count column must be a whole number, not Fraction"):
+        ways.text(Fraction(1, 2))

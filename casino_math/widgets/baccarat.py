@@ -107,7 +107,7 @@ def decks_table(rules: str | BaccaratRules = "oxford", decks: Iterable[int] = DE
         rows.append([f"{d} (*)" if d == DEFAULT_DECKS else str(d), *edges])
     caption = "House edge by number of decks ({} rules); (*) marks the explorer's starting value"
     columns = [Column(bet_id, Holds.PERCENT, shown=BET_NAMES[bet_id], digits=4) for bet_id in _named(rules)[1].bets]
-    return Table(["decks", *columns], rows, *_captions(caption, name))
+    return Table([Column("decks"), *columns], rows, *_captions(caption, name))
 
 
 @defines("baccarat.decks")

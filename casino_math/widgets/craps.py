@@ -252,7 +252,7 @@ def race_table(points: Iterable[int] = POINTS) -> Table:
         p = race(point, 7)
         rows.append([str(point), str(ways(point)), p, p, true_odds_against(point), expected_rolls_until({point, 7}),
                      value_with_point(point)])
-    return Table(["point", "ways", Column("P(point before 7)", Holds.SHARE), Column("%", Holds.PERCENT),
+    return Table([Column("point"), Column("ways"), Column("P(point before 7)", Holds.SHARE), Column("%", Holds.PERCENT),
                   Column("true odds against", Holds.PAYOUT), Column("expected rolls", Holds.AMOUNT),
                   Column("pass bet's value", Holds.AMOUNT)], rows, "The race to the point: the point against the 7")
 
