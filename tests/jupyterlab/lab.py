@@ -181,9 +181,9 @@ CELLS = """
 }
 """
 
-#: A widget's output as text: its HTML result and the output area beside it (charts' text included).
+#: A widget's output as text: its HTML (or HTMLMath) result and the output area beside it (charts' text included).
 WIDGET_OUTPUT = """
-widget => [...widget.querySelectorAll('.widget-html-content, .jp-OutputArea')].map(o => o.textContent).join('|')
+widget => [...widget.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .jp-OutputArea')].map(o => o.textContent).join('|')
 """
 
 
