@@ -19,8 +19,11 @@ ValueError: unknown game 'poker'; the games are: roulette, craps, baccarat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from .distribution import FrozenMap
 
 if TYPE_CHECKING:
     from .baccarat.rules import BaccaratRules
@@ -63,9 +66,11 @@ def game(name: str) -> Game[Any]:
     return GAMES[name]()
 
 
-def reader_names() -> dict[str, str]:
+@cache
+def reader_names() -> Mapping[str, str]:
     """Every game's bet IDs and rules IDs -> the names a reader sees, as each game's ``BET_NAMES`` and
     ``RULES_NAMES`` give them (this loads every game; a table of one game takes that game's names instead).
+    Made once, and read-only, since a table given as text asks for it cell by cell.
 
     >>> names = reader_names()
     >>> names["dont_pass"], names["dragon_bonus_player"], names["single_zero"]
@@ -75,7 +80,7 @@ def reader_names() -> dict[str, str]:
     for name in GAMES:
         package = game(name)
         named |= {**package.BET_NAMES, **package.RULES_NAMES}
-    return named
+    return FrozenMap(named)
 
 
 def rules_name(of: Game[Any], name: str | None) -> str:

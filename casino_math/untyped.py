@@ -36,7 +36,7 @@ _SHARE_WORDS = ("p(", "edge", "probability", "chance", "share")
 HEADINGS = {"sd": "standard deviation"}
 
 
-def reader_names() -> dict[str, str]:
+def reader_names() -> Mapping[str, str]:
     """Every game's bet IDs and rules IDs -> the names a reader sees (each game keeps them, see
     :func:`casino_math.games.reader_names`; this loads every game).
 
