@@ -397,7 +397,7 @@ def shared_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], ga
     """The options every subcommand shares: --game, --rules and --format."""
     if game:
         parser.add_argument("--game", required=True, help="a game, one of those listed below")
-    parser.add_argument("--rules", help="a rules value of the game (listed below); default: the game's default")
+    parser.add_argument("--rules", help="a rules value of the game; default: the game's own, marked (default) below")
     parser.add_argument("--format", choices=formats, default="table", help="how to print the result (default: table)")
 
 
