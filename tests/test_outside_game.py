@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -25,6 +25,12 @@ from casino_math import bets, games, kelly, ruin, session, simulate
 from casino_math.rules import Game, PayTable
 from casino_math.tables import Column, Holds, Table
 from casino_math.widgets import session as explorer
+
+if TYPE_CHECKING:  # mypy holds the package to the contract, as its author would (the test imports it at run time)
+    import bigsix as package
+    from bigsix.rules import BigSixRules
+
+    KEPT: Game[BigSixRules] = package
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = Path(__file__).resolve().parent / "outside_game" / "bigsix"
@@ -159,6 +165,13 @@ def test_its_segment_counts_stay_counts_when_its_rules_change(bigsix: Game[Any])
     assert not isinstance(wheel.segments, PayTable) and wheel.segments["dollar_5"] == 8
     assert type(wheel.segments["dollar_5"]) is int
     assert bets.house_edge(bigsix.bet("dollar_5", wheel)) == Fraction(6, 54)   # 8 x 5 - 46, of 54
+
+
+def test_the_book_s_games_start_without_reading_the_installed_packages(site: Path) -> None:
+    # Reading the entry points costs importlib.metadata; the command line pays it only for a game from outside.
+    code = "import sys; from casino_math import cli; cli.main(sys.argv[1:]); print('importlib.metadata' in sys.modules)"
+    assert run(site, "-c", code, "edges", "--game", "roulette").stdout.split()[-1] == "False"
+    assert run(site, "-c", code, "edges", "--game", "bigsix").stdout.split()[-1] == "True"
 
 
 def test_the_contract_tests_hold_it_to_the_same_facts(site: Path) -> None:
