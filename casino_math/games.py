@@ -102,7 +102,11 @@ def game(name: str) -> Game[Any]:
         return BUILT_IN[name]()
     if name not in outside_games():
         raise ValueError(f"unknown game {name!r}; the games are: {', '.join(names())}")
-    return kept_contract(name, outside_games()[name]())
+    try:
+        loaded = outside_games()[name]()
+    except ImportError as error:
+        raise ValueError(f"the game {name!r} (entry point of group {GROUP}) cannot be imported: {error}") from None
+    return kept_contract(name, loaded)
 
 
 def kept_contract(name: str, package: Any) -> Game[Any]:
@@ -111,13 +115,14 @@ def kept_contract(name: str, package: Any) -> Game[Any]:
     >>> kept_contract("dice", object())
     Traceback (most recent call last):
     ...
-    TypeError: the game 'dice' (entry point of group casino_math.games) lacks: BET_IDS, BET_NAMES, DEFAULT_RULES, EDGE_OPTIONS, RULES, RULES_NAMES, bet, edge_bets, rules_named, twin
+    ValueError: the game 'dice' (entry point of group casino_math.games) lacks BET_IDS, BET_NAMES, DEFAULT_RULES, EDGE_OPTIONS, RULES, RULES_NAMES, bet, edge_bets, rules_named, twin: see casino_math/README.md
     """
     from .rules import Game
 
     missing = sorted(member for member in vars(Game) if not member.startswith("_") and not hasattr(package, member))
     if missing:
-        raise TypeError(f"the game {name!r} (entry point of group {GROUP}) lacks: {', '.join(missing)}")
+        raise ValueError(f"the game {name!r} (entry point of group {GROUP}) lacks {', '.join(missing)}: "
+                         "see casino_math/README.md")
     found: Game[Any] = package
     return found
 

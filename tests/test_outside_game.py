@@ -167,6 +167,20 @@ def test_its_segment_counts_stay_counts_when_its_rules_change(bigsix: Game[Any])
     assert bets.house_edge(bigsix.bet("dollar_5", wheel)) == Fraction(6, 54)   # 8 x 5 - 46, of 54
 
 
+def test_a_game_that_cannot_be_loaded_is_a_one_line_error(site: Path) -> None:
+    points = site / "bigsix_wheel-1.0.dist-info" / "entry_points.txt"
+    points.write_text(ENTRY_POINTS + "missing = no_such_package\nhalf = bigsix.rules\n")
+    assert cli(site, "edges", "--game", "bigsix")["rules"] == "standard"   # the others are not loaded
+    missing = run(site, "-m", "casino_math", "edges", "--game", "missing")
+    assert missing.returncode == 2 and missing.stderr == (
+        "python -m casino_math edges: error: the game 'missing' (entry point of group casino_math.games) cannot be "
+        "imported: No module named 'no_such_package'\n")
+    half = run(site, "-m", "casino_math", "edges", "--game", "half")
+    assert half.returncode == 2 and half.stderr == (
+        "python -m casino_math edges: error: the game 'half' (entry point of group casino_math.games) lacks "
+        "bet, edge_bets, twin: see casino_math/README.md\n")
+
+
 def test_the_book_s_games_start_without_reading_the_installed_packages(site: Path) -> None:
     # Reading the entry points costs importlib.metadata; the command line pays it only for a game from outside.
     code = "import sys; from casino_math import cli; cli.main(sys.argv[1:]); print('importlib.metadata' in sys.modules)"
