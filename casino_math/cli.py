@@ -32,17 +32,14 @@ from .display import Table, decimal, percent
 from .report import MOST_DIGITS, Form, figure, figures_table, fraction_text
 from .rules import Game, Rules
 
-#: Every game, by name, in the order the book takes them (each is loaded only when it is asked for).
-GAMES = tuple(games.GAMES)
-
 #: The subcommands whose reports are of one game's bets, and so take --game and the game's options.
 GAME_COMMANDS = ("edges", "session", "ruin")
 
 
 def available_games() -> list[str]:
-    """The games this library knows, in the order the book takes them.
+    """The games this library knows: the book's, in the order the book takes them, then any installed from outside.
 
-    >>> available_games()
+    >>> available_games()[:3]
     ['roulette', 'craps', 'baccarat']
     """
     return games.names()
@@ -348,8 +345,9 @@ def cmd_fairness(args: argparse.Namespace) -> str:
     return as_json(report) if args.format == "json" else fairness_table(report)
 
 
-def rules_help(names: Sequence[str] = GAMES, options: bool = False) -> str:
-    """The rules values of the games (and their options), for the help of the subcommands."""
+def rules_help(names: Sequence[str] | None = None, options: bool = False) -> str:
+    """The rules values of the games (every game if None), and their options, for the help of the subcommands."""
+    names = games.names() if names is None else names
     lines = ["rules values by game:"]
     for name in names:
         game = games.game(name)
@@ -379,7 +377,7 @@ def game_options(game: str, words: Sequence[str], prog: str) -> dict[str, Any]:
             raise ValueError(f"{word.split('=')[0]} does not apply to {game}")
     parser = Parser(prog=prog, add_help=False)
     for option, what in package.EDGE_OPTIONS.items():
-        parser.add_argument(f"--{option}", type=_typed(f"--{option}", what.value), help=what.help)
+        parser.add_argument(f"--{option}", dest=option, type=_typed(f"--{option}", what.value), help=what.help)
     return vars(parser.parse_args(words))
 
 
@@ -398,8 +396,8 @@ def _typed(option: str, value: Callable[[str], Any]) -> Callable[[str], Any]:
 def shared_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], game: bool = True) -> None:
     """The options every subcommand shares: --game, --rules and --format."""
     if game:
-        parser.add_argument("--game", required=True, help="one of: " + ", ".join(GAMES))
-    parser.add_argument("--rules", help="a rules value of the game (listed below); default: the Oxford Casino's")
+        parser.add_argument("--game", required=True, help="a game, one of those listed below")
+    parser.add_argument("--rules", help="a rules value of the game; default: the game's own, marked (default) below")
     parser.add_argument("--format", choices=formats, default="table", help="how to print the result (default: table)")
 
 

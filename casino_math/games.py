@@ -1,27 +1,38 @@
 """The games this library knows, each reached through the contract of :class:`~casino_math.rules.Game`.
 
-A part of the library that knows no game (the command line, the widgets, the
-simulation's :func:`~casino_math.simulate.game_sample`) finds a game here by
-its name and asks it only what :class:`~casino_math.rules.Game` promises.
-Each game is imported when it is first asked for, so the command line pays
-only for the game it runs; and each loader returns its package as a ``Game``,
-so mypy checks that every package keeps the contract.
+A part of the library that knows no game (the command line, the widgets,
+the tables, the simulation's :func:`~casino_math.simulate.game_sample`) finds a
+game here by its name and asks it only what :class:`~casino_math.rules.Game`
+promises.  The book's three games are listed in :data:`BUILT_IN`; any other
+is a package installed beside this one that names itself in the
+``casino_math.games`` entry-point group, as pytest finds its plugins::
 
->>> names()
+    [project.entry-points."casino_math.games"]
+    bigsix = "bigsix"
+
+Installed packages are read only when a name is not one of the book's games,
+or when every game is listed (reading them costs Python's ``importlib.metadata``,
+which the command line's start-up would otherwise not pay); a game's package is
+imported only when that game is asked for.  Each built-in loader returns its
+package as a ``Game`` of its rules class, so mypy checks the three against the
+contract, and :func:`game` keeps that type: ``game("craps")`` is a
+``Game[CrapsRules]``.
+
+>>> names()[:3]
 ['roulette', 'craps', 'baccarat']
 >>> game("craps").DEFAULT_RULES
 'oxford'
->>> game("poker")
+>>> game("poker")       # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown game 'poker'; the games are: roulette, craps, baccarat
+ValueError: unknown game 'poker'; the games are: roulette, craps, baccarat...
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .distribution import FrozenMap
 
@@ -30,6 +41,9 @@ if TYPE_CHECKING:
     from .craps.rules import CrapsRules
     from .roulette.rules import RouletteRules
     from .rules import Game
+
+#: The entry-point group in which a game from outside names itself: its name -> its package (``bigsix = "bigsix"``).
+GROUP = "casino_math.games"
 
 
 def _roulette() -> Game[RouletteRules]:
@@ -50,20 +64,67 @@ def _baccarat() -> Game[BaccaratRules]:
     return baccarat
 
 
-#: Each game's name -> how to load its package, in the order the book takes them.
-GAMES: dict[str, Callable[[], Game[Any]]] = {"roulette": _roulette, "craps": _craps, "baccarat": _baccarat}
+#: The book's games: each name -> how to load its package, in the order the book takes them.
+_LOADERS: dict[str, Callable[[], Game[Any]]] = {"roulette": _roulette, "craps": _craps, "baccarat": _baccarat}
+BUILT_IN: Mapping[str, Callable[[], Game[Any]]] = FrozenMap(_LOADERS)
+
+
+@cache
+def outside_games() -> Mapping[str, Callable[[], Any]]:
+    """The games installed from outside: each name in the ``casino_math.games`` entry-point group -> how to load it
+    (read once; a name the book's games already use stays the book's).
+
+    >>> set(outside_games()) & set(BUILT_IN)
+    set()
+    """
+    from importlib.metadata import entry_points
+
+    found = sorted(entry_points(group=GROUP), key=lambda point: point.name)
+    return FrozenMap({point.name: point.load for point in found if point.name not in BUILT_IN})
 
 
 def names() -> list[str]:
-    """The games this library knows, in the order the book takes them."""
-    return list(GAMES)
+    """Every game: the book's, in the order the book takes them, then those installed from outside, by name."""
+    return [*BUILT_IN, *outside_games()]
 
 
+@overload
+def game(name: Literal["roulette"]) -> Game[RouletteRules]: ...
+@overload
+def game(name: Literal["craps"]) -> Game[CrapsRules]: ...
+@overload
+def game(name: Literal["baccarat"]) -> Game[BaccaratRules]: ...
+@overload
+def game(name: str) -> Game[Any]: ...
 def game(name: str) -> Game[Any]:
     """The package of the game called ``name``, or a one-line error naming the games there are."""
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
-    return GAMES[name]()
+    if name in BUILT_IN:
+        return BUILT_IN[name]()
+    if name not in outside_games():
+        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(names())}")
+    try:
+        loaded = outside_games()[name]()
+    except ImportError as error:
+        raise ValueError(f"the game {name!r} (entry point of group {GROUP}) cannot be imported: {error}") from None
+    return kept_contract(name, loaded)
+
+
+def kept_contract(name: str, package: Any) -> Game[Any]:
+    """``package`` if it provides every member the contract asks of a game, else a one-line error naming those missing.
+
+    >>> kept_contract("dice", object())
+    Traceback (most recent call last):
+    ...
+    ValueError: the game 'dice' (entry point of group casino_math.games) lacks BET_IDS, BET_NAMES, DEFAULT_RULES, EDGE_OPTIONS, RULES, RULES_NAMES, bet, edge_bets, rules_named, twin: see casino_math/README.md
+    """
+    from .rules import Game
+
+    missing = sorted(member for member in vars(Game) if not member.startswith("_") and not hasattr(package, member))
+    if missing:
+        raise ValueError(f"the game {name!r} (entry point of group {GROUP}) lacks {', '.join(missing)}: "
+                         "see casino_math/README.md")
+    found: Game[Any] = package
+    return found
 
 
 @cache
@@ -77,7 +138,7 @@ def reader_names() -> Mapping[str, str]:
     ("Don't pass", 'Dragon Bonus (player)', 'Single zero')
     """
     named: dict[str, str] = {}
-    for name in GAMES:
+    for name in names():
         package = game(name)
         named |= {**package.BET_NAMES, **package.RULES_NAMES}
     return FrozenMap(named)

@@ -1,16 +1,18 @@
 """The contract every game keeps: what its rules value is, and what its package provides.
 
-A game is a package of this library (``casino_math.roulette``, ``casino_math.craps``,
-``casino_math.baccarat``).  Two Protocols say, once, what each must provide:
+A game is a package: one of this library's (``casino_math.roulette``, ``casino_math.craps``,
+``casino_math.baccarat``) or one installed beside it (see :mod:`casino_math.games`).
+Two Protocols say, once, what each must provide:
 
 - :class:`Rules`: a casino's rules for the game, one frozen value: a ``name`` a
-  reader recognises, a ``source`` (a key of ``book/references.bib``), the bets
+  reader recognises, a ``source`` (where the rules are written down), the bets
   it offers, and :meth:`~GameRules.changed` copies.  Every game's rules class is
   a frozen, keyword-only dataclass built on :class:`GameRules`, its pay tables
   :class:`~casino_math.bets.PayTable` values;
 - :class:`Game`: the game's package: its named rules values and their reader
   names, its bets by ID and their reader names, a bet by its ID, every bet it
-  offers, the options of the command line, and its Monte Carlo twin.
+  offers, the options of the command line, and its Monte Carlo twin; and the
+  members it may leave out (:data:`OPTIONAL`), which the library fills in.
 
 The parts of the library that know no game (the command line, the widgets,
 the tables, the simulation) talk to a game only through :class:`Game`, and
@@ -31,9 +33,10 @@ ValueError: unknown craps rules 'atlantic city'; the rules are: oxford, quebec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar, get_origin, runtime_checkable
 
 from .bets import Bet, PayTable
 from .distribution import FrozenMap
@@ -43,8 +46,8 @@ if TYPE_CHECKING:
 
     from .simulate import Sample
 
-__all__ = ["Game", "GameRules", "Option", "PayTable", "Rules", "RulesByName", "check_rules", "known_bet", "named",
-           "whole_option"]
+__all__ = ["OPTIONAL", "Game", "GameRules", "Option", "PayTable", "Rules", "RulesByName", "check_rules", "first_bet",
+           "game_name", "known_bet", "named", "whole_option"]
 
 T = TypeVar("T")
 
@@ -72,7 +75,8 @@ class Rules(Protocol):
 
     @property
     def source(self) -> str:
-        """Where the rules are written down: a key of ``book/references.bib``."""
+        """Where the rules are written down: for the book's games a key of ``book/references.bib``; for a game from
+        outside, a citation a reader can follow (a key of its own bibliography, a title, an address)."""
         ...
 
     def offers(self) -> tuple[str, ...]:
@@ -122,9 +126,17 @@ class Option(NamedTuple, Generic[R]):
 class Game(Protocol[R]):
     """What a game's package provides: all that the parts of the library that know no game ask of it.
 
-    A new game is a package ``casino_math/NAME/`` whose ``__init__`` provides
-    these names (its rules class a :class:`Rules`), and one line in
-    :data:`casino_math.games.GAMES`; mypy then checks that it keeps the contract.
+    A game is a package whose ``__init__`` provides these names (its rules
+    class a :class:`Rules`), found by :mod:`casino_math.games`: the book's three
+    are listed there, and a package from outside names itself in the
+    ``casino_math.games`` entry-point group.  mypy checks a package against the
+    contract wherever it is typed as a ``Game`` of its rules class.
+
+    A game may also provide members the library does without, each with a
+    default where the game leaves it out (:data:`OPTIONAL`): ``FIRST_BET``, the
+    bet the session explorer starts at (:func:`first_bet`), and ``GAME_NAME``,
+    the game as a reader sees it named (:func:`game_name`).  The contract grows
+    only by such members, so a game written to it before keeps working.
 
     >>> from casino_math import roulette
     >>> isinstance(roulette, Game)
@@ -139,7 +151,8 @@ class Game(Protocol[R]):
 
     @property
     def DEFAULT_RULES(self) -> str:
-        """The rules name used when none is given: the Oxford Casino's, ``"oxford"``."""
+        """The rules name used when none is given, a key of ``RULES`` (the book's games use the Oxford Casino's,
+        ``"oxford"``)."""
         ...
 
     @property
@@ -182,6 +195,35 @@ class Game(Protocol[R]):
         ...
 
 
+#: The members a game may leave out -> what the library takes instead (see :func:`first_bet`, :func:`game_name`).
+OPTIONAL: Mapping[str, str] = FrozenMap({
+    "FIRST_BET": "the first bet that the game's default rules offer",
+    "GAME_NAME": "the name the game is registered by, with a capital",
+})
+
+
+def first_bet(game: Game[Any]) -> str:
+    """The bet the session explorer starts a game at: its ``FIRST_BET``, else the first its default rules offer.
+
+    >>> from casino_math import craps, roulette
+    >>> first_bet(roulette), first_bet(craps)
+    ('red', 'pass')
+    """
+    chosen: str | None = getattr(game, "FIRST_BET", None)
+    return chosen if chosen is not None else game.edge_bets(game.RULES[game.DEFAULT_RULES])[0][0]
+
+
+def game_name(registered: str, game: Game[Any]) -> str:
+    """The game as a reader sees it named: its ``GAME_NAME``, else the name it is registered by, with a capital.
+
+    >>> from casino_math import baccarat, craps
+    >>> game_name("baccarat", baccarat), game_name("craps", craps)
+    ('Mini-baccarat', 'Craps')
+    """
+    named: str | None = getattr(game, "GAME_NAME", None)
+    return named if named is not None else registered.capitalize()
+
+
 class GameRules:
     """The behaviour every game's frozen, keyword-only rules dataclass shares (each declares its fields)."""
 
@@ -216,7 +258,7 @@ class GameRules:
         return bet_id
 
     def changed(self, **changes: Any) -> Self:
-        """A copy with some rules changed; a pay table may be given as a plain dict.
+        """A copy with some rules changed; a field declared as a pay table may be given as a plain dict.
 
         >>> from casino_math.craps import OXFORD
         >>> OXFORD.changed(field_pays={**OXFORD.field_pays, 12: 3}).field_pays[12]
@@ -229,10 +271,23 @@ class GameRules:
         known = self.field_names()
         for name in changes:
             if name not in known:
-                game = type(self).__module__.split(".")[1]
+                game = type(self).__module__.removeprefix("casino_math.").split(".")[0]
                 raise TypeError(f"{game} rules have no field {name!r}; the fields are: {', '.join(known)}")
-        changes = {k: PayTable(v) if isinstance(v, dict) else v for k, v in changes.items()}
+        tables = self.pay_table_fields()
+        changes = {k: PayTable(v) if k in tables and not isinstance(v, PayTable) else v for k, v in changes.items()}
         return replace(self, **changes)  # type: ignore[type-var]  # every subclass is a frozen dataclass
+
+    @classmethod
+    def pay_table_fields(cls) -> list[str]:
+        """The names of the fields declared as pay tables (``PayTable`` or ``PayTable[...]``), in order: the fields
+        :meth:`changed` takes as a plain dict too.  Any other field, a dict of counts say, is left as it is given.
+
+        >>> from casino_math.craps import CrapsRules
+        >>> CrapsRules.pay_table_fields()[:3]
+        ['place_pays', 'buy_pays', 'lay_pays']
+        """
+        declared = fields(cls)  # type: ignore[arg-type]  # every subclass is a frozen dataclass
+        return [f.name for f in declared if _is_pay_table(f.type)]
 
     @classmethod
     def field_names(cls) -> list[str]:
@@ -243,6 +298,14 @@ class GameRules:
         ['name', 'source', 'decks']
         """
         return [f.name for f in fields(cls)]  # type: ignore[arg-type]  # every subclass is a frozen dataclass
+
+
+def _is_pay_table(declared: object) -> bool:
+    """Whether a field's declared type is a pay table: ``PayTable`` or ``PayTable[...]``, as a class or as the text
+    of an annotation (under ``from __future__ import annotations``)."""
+    if isinstance(declared, str):
+        return re.match(r"(\w+\.)?PayTable\b", declared) is not None
+    return declared is PayTable or get_origin(declared) is PayTable
 
 
 class RulesByName(FrozenMap[str, T]):
@@ -300,7 +363,7 @@ def check_rules(rules: object, kind: type[T], game: str) -> T:
         return rules
     if isinstance(rules, str):
         raise TypeError(f"{game} rules must be a rules value such as {game}.RULES[{rules!r}], not the name {rules!r}")
-    raise TypeError(f"{game} rules must be a rules value such as {game}.RULES['oxford'], not {rules!r}")
+    raise TypeError(f"{game} rules must be a rules value such as {game}.RULES[{game}.DEFAULT_RULES], not {rules!r}")
 
 
 def whole_option(what: str) -> Callable[[str], int]:

@@ -374,6 +374,9 @@ RULES: Mapping[str, BaccaratRules] = RulesByName({
 #: The rules used when none are named.
 DEFAULT_RULES = "oxford"
 
+#: The game as a reader sees it named: the Oxford Casino deals mini-baccarat.
+GAME_NAME = "Mini-baccarat"
+
 #: What a reader sees for each rules value where a table puts them side by side.
 RULES_NAMES: Mapping[str, str] = {
     "oxford": "Oxford", "tie_9_to_1": "Tie 9 to 1", "ez": "EZ Baccarat", "cypress_bayou_dragon": "Cypress Bayou Dragon",

@@ -73,6 +73,7 @@ from .rules import (
     EDGE_OPTIONS,
     EUROPEAN_WHEEL,
     EVEN_MONEY,
+    FIRST_BET,
     INSIDE,
     KINDS,
     LA_PARTAGE,
@@ -105,7 +106,7 @@ def twin(bet_id: str, bet: Bet, rules: RouletteRules, size: int, rng: np.random.
 
 __all__ = [
     "AMERICAN_LAYOUT", "AMERICAN_WHEEL", "BET_IDS", "BET_NAMES", "DEFAULT_RULES", "EDGE_OPTIONS", "EUROPEAN_WHEEL", "EVEN_MONEY",
-    "HALF_BACK", "INSIDE", "KINDS", "KIND_BY_SIZE", "LA_PARTAGE", "OUTSIDE", "OXFORD", "OXFORD_PAYS", "RED", "RULES", "RULES_NAMES",
+    "FIRST_BET", "HALF_BACK", "INSIDE", "KINDS", "KIND_BY_SIZE", "LA_PARTAGE", "OUTSIDE", "OXFORD", "OXFORD_PAYS", "RED", "RULES", "RULES_NAMES",
     "SINGLE_ZERO", "SINGLE_ZERO_LAYOUT", "SINGLE_ZERO_PAYS", "Box", "Layout", "RouletteRules",
     "bet", "bet_name", "bet_on", "black", "check_bet_id", "colour", "column", "columns",
     "corner", "corners", "dozen", "dozens", "edge_bets", "even", "every_bet", "high", "in_layout_order", "kind_of",

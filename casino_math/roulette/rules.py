@@ -133,6 +133,9 @@ RULES: Mapping[str, RouletteRules] = RulesByName(
     {"oxford": OXFORD, "single_zero": SINGLE_ZERO, "la_partage": LA_PARTAGE})
 DEFAULT_RULES = "oxford"
 
+#: The bet the session explorer starts roulette at: red, even money.
+FIRST_BET = "red"
+
 #: What a reader sees for each rules value where a table puts them side by side.
 RULES_NAMES: Mapping[str, str] = {"oxford": "Oxford", "single_zero": "Single zero", "la_partage": "La partage"}
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from math import floor
 from typing import Any
 
-from .. import bets, display, ruin
+from .. import bets, display, ruin, rules
 from ..bets import Bet
 from ..cli import available_games, load_game
 from ..tables import Cell, Column, Holds, Table
@@ -23,8 +23,6 @@ from .live import Control, Shown, Widget, chart_html, defines
 
 #: The explorer's starting settings: $200 at a $10 table, betting red for 100 spins.
 DEFAULT_GAME, DEFAULT_BET, DEFAULT_STAKE, DEFAULT_BANKROLL, DEFAULT_ROUNDS = "roulette", "red", 10, 200, 100
-#: Each game's starting bet in the explorer.
-FIRST_BETS = {"roulette": "red", "craps": "pass", "baccarat": "banker"}
 #: The choices the explorer offers.
 STAKES = (5, 10, 25, 100)
 BANKROLLS = tuple(range(50, 1001, 50))
@@ -52,12 +50,12 @@ def game_bets(game: str) -> dict[str, Bet]:
 
 
 def game_name(game: str) -> str:
-    """A game's name as a reader sees it.
+    """A game's name as a reader sees it (see :func:`casino_math.rules.game_name`).
 
     >>> game_name("baccarat")
     'Mini-baccarat'
     """
-    return {"baccarat": "Mini-baccarat"}.get(game, game.capitalize())
+    return rules.game_name(game, load_game(game))
 
 
 def menu_name(bet_id: str, bet: Bet) -> str:
@@ -351,7 +349,7 @@ def explorer_widget() -> Widget:
     bet_controls = tuple(
         Control(f"{game}_bet", "dropdown", f"{game_name(game)} bet",
                 options=tuple((menu_name(bet_id, bet), bet_id) for bet_id, bet in game_bets(game).items()),
-                default=FIRST_BETS[game])
+                default=rules.first_bet(load_game(game)))
         for game in games)
     controls = (
         Control("game", "dropdown", "Game", options=tuple((game_name(g), g) for g in games), default=DEFAULT_GAME),
