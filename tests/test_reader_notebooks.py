@@ -17,6 +17,9 @@ from typing import Any
 import nbformat
 import pytest
 from IPython.core.inputtransformer2 import TransformerManager
+from markdown_it import MarkdownIt
+from mdit_py_plugins.colon_fence import colon_fence_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
@@ -250,6 +253,46 @@ def test_every_code_cell_of_a_chapters_copy_runs_without_glue_or_myst_nb(path: P
         compile(TransformerManager().transform_cell(source), path.name, "exec")  # still Python, magics and all
     assert not [line for source in code for line in source.splitlines() if re.search(r"\bglue|myst_nb", line)
                 and not line.lstrip().startswith(("#", '"""'))]
+
+
+#: Markdown as MyST reads a chapter's dollars, except that a space just inside a dollar still makes inline math here
+#: (the book's myst_dmath_allow_space is false: there such a formula falls apart into text and dollars).
+LOOSE_MATH = (MarkdownIt("commonmark").use(colon_fence_plugin)
+              .use(dollarmath_plugin, allow_space=True, allow_digits=False))
+DIRECTIVE_OPTION = re.compile(r"^:[\w-]+:.*$\n?", re.MULTILINE)
+
+
+def spaced_math(markdown: str) -> list[str]:
+    """Each inline formula with a space just inside a dollar, in a cell and in the directives it holds."""
+    found = []
+    for token in LOOSE_MATH.parse(markdown):
+        if token.type in ("fence", "colon_fence") and token.info.startswith("{") and not token.info.startswith(
+                ("{code", "{math")):
+            found += spaced_math(DIRECTIVE_OPTION.sub("", token.content))
+        found += [f"${child.content}$" for child in token.children or []
+                  if child.type == "math_inline" and child.content != child.content.strip()]
+    return found
+
+
+def test_a_space_just_inside_a_dollar_is_found_inside_a_directive_too() -> None:
+    assert spaced_math("```{solution} ex\n:class: dropdown\nthe edge is $P(b) - $ 7/495, and $b$\n```") == [
+        "$P(b) - $"]
+    assert spaced_math("a \\$200 bet, $p = 1/2$, and a $100 stake") == []
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_no_inline_formula_of_a_chapter_has_a_space_just_inside_a_dollar(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    assert [math for cell in nb.cells if cell.cell_type == "markdown" for math in spaced_math(cell.source)] == []
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_a_chapter_that_names_the_sites_run_button_says_it_is_on_the_published_page(path: Path) -> None:
+    # The reader's copy is the same text, in JupyterLab or Colab, where there is no such button.
+    nb = nbformat.read(path, as_version=4)
+    told = [" ".join(paragraph.split()) for cell in nb.cells if cell.cell_type == "markdown"
+            for paragraph in cell.source.split("\n\n") if "Run live in your" in " ".join(paragraph.split())]
+    assert all(re.search(r"(?i)on the published page", paragraph) for paragraph in told)
 
 
 def test_each_solution_of_a_chapter_is_folded_under_its_exercise() -> None:
