@@ -16,12 +16,18 @@ from typing import Any
 
 import nbformat
 import pytest
+from IPython.core.inputtransformer2 import TransformerManager
+from markdown_it import MarkdownIt
+from mdit_py_plugins.colon_fence import colon_fence_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 
+from colab import colab_source
 from reader_markdown import DOLLAR, ConversionError, Plain, to_jupyter
 from reader_notebooks import KERNELSPEC, launch_urls, reader_notebook
+from test_saved_notebooks import TRACEBACK
 
 CHAPTERS = sorted(p for p in (ROOT / "book").glob("*.ipynb"))
 #: MyST a reader must never see (tests/jupyterlab checks the same in the rendered page).
@@ -152,29 +158,57 @@ def test_a_fence_never_closed_is_an_error() -> None:
 def sample_notebook() -> nbformat.NotebookNode:
     nb: nbformat.NotebookNode = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"},
                                             "widgets": {"state": {}}})
-    setup = nbformat.v4.new_code_cell("glue_percent('edge', edge)", metadata={"tags": ["remove-cell"]})
+    colab = nbformat.v4.new_code_cell(colab_source("https://github.com/owner/book"),
+                                      metadata={"tags": ["remove-cell", "colab-install"]})
+    setup = nbformat.v4.new_code_cell("from casino_math.notebook import glue_percent\nedge = Fraction(1, 20)\n"
+                                      "glue_percent('edge', edge)", metadata={"tags": ["remove-cell"]})
     setup.outputs = [nbformat.v4.new_output("display_data", data={"application/papermill.record/text/plain": "5%"},
                                             metadata={"scrapbook": {"name": "edge"}})]
     widget = nbformat.v4.new_code_cell("explorer()")
     widget.outputs = [nbformat.v4.new_output("display_data", data={
         "application/vnd.jupyter.widget-view+json": {"model_id": "x"}, "text/html": "<div>snapshot</div>",
         "text/plain": "VBox()"})]
-    nb.cells = [nbformat.v4.new_markdown_cell("Edge {glue:}`edge`."), setup, widget,
+    error = nbformat.v4.new_code_cell("split(1, 5)", metadata={"tags": ["raises-exception"]})
+    error.outputs = [nbformat.v4.new_output("error", ename="ValueError", evalue="1 and 5 are not adjacent",
+                                            traceback=TRACEBACK)]
+    only_glue = nbformat.v4.new_code_cell("glue_percent('edge_again', edge)", metadata={"tags": ["remove-cell"]})
+    nb.cells = [colab, nbformat.v4.new_markdown_cell("Edge {glue:}`edge`."), setup, widget, error, only_glue,
                 nbformat.v4.new_markdown_cell("only on the site", metadata={"tags": ["remove-cell"]})]
     return nb
 
 
 def test_every_code_cell_stays_so_the_chapter_runs_and_set_up_starts_folded() -> None:
     copy = reader_notebook(sample_notebook(), Plain({"edge": "5%"}))
-    assert [c.cell_type for c in copy.cells] == ["markdown", "code", "code"]
-    assert copy.cells[1].metadata["jupyter"] == {"source_hidden": True}
+    assert [c.cell_type for c in copy.cells] == ["code", "markdown", "code", "code", "code"]
+    assert copy.cells[2].metadata["jupyter"] == {"source_hidden": True}
+
+
+def test_the_copy_computes_without_glue_and_a_cell_that_only_glued_goes() -> None:
+    copy = reader_notebook(sample_notebook(), Plain({"edge": "5%"}))
+    assert copy.cells[2].source == "edge = Fraction(1, 20)"
+    assert all("glue" not in cell.source for cell in copy.cells)
+
+
+def test_colab_installs_the_wheel_the_site_serves() -> None:
+    wheel = "https://owner.github.io/book/_static/live/casino_math-0.2.0-py3-none-any.whl"
+    copy = reader_notebook(sample_notebook(), Plain({"edge": "5%"}), wheel)
+    assert f'%pip install --quiet "casino_math[plots,symbolic] @ {wheel}"' in copy.cells[0].source
+    assert "git+" not in copy.cells[0].source
+
+
+def test_a_traceback_in_the_copy_names_no_path_of_the_machine_that_built_it() -> None:
+    copy = reader_notebook(sample_notebook(), Plain({"edge": "5%"}))
+    traceback = copy.cells[4].outputs[0]["traceback"]
+    assert "\x1b[32mcasino_math/roulette/bets.py:116\x1b[39m" in traceback[1]
+    assert "\x1b[32msite-packages/numpy/core.py:9\x1b[39m" in traceback[2]
+    assert "/home/ada" not in "".join(traceback) and traceback[3] == TRACEBACK[3]
 
 
 def test_a_glue_record_is_dropped_and_a_widget_shows_its_snapshot_until_it_runs() -> None:
     copy = reader_notebook(sample_notebook(), Plain({"edge": "5%"}))
-    assert copy.cells[1].outputs == []
-    assert set(copy.cells[2].outputs[0]["data"]) == {"text/html", "text/plain"}
-    assert copy.cells[2].outputs[0]["data"]["text/html"] == (
+    assert copy.cells[2].outputs == []
+    assert set(copy.cells[3].outputs[0]["data"]) == {"text/html", "text/plain"}
+    assert copy.cells[3].outputs[0]["data"]["text/html"] == (
         '<div class="tex2jax_ignore mathjax_ignore"><div>snapshot</div></div>')  # JupyterLab typesets saved HTML
     assert "widgets" not in copy.metadata
 
@@ -208,6 +242,57 @@ def test_every_markdown_cell_of_a_chapter_converts_with_no_myst_left(path: Path)
     text = "\n".join(c.source for c in copy.cells if c.cell_type == "markdown")
     assert RAW_MYST.findall(text) == []
     assert "\\$" not in re.sub(r"\$\$.*?\$\$|\$[^$\n]+\$", "", text, flags=re.DOTALL)
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_every_code_cell_of_a_chapters_copy_runs_without_glue_or_myst_nb(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    copy = reader_notebook(nb, Plain(glued(nb)), "https://owner.github.io/book/_static/live/casino_math.whl")
+    code = [cell.source for cell in copy.cells if cell.cell_type == "code"]
+    for source in code:
+        compile(TransformerManager().transform_cell(source), path.name, "exec")  # still Python, magics and all
+    assert not [line for source in code for line in source.splitlines() if re.search(r"\bglue|myst_nb", line)
+                and not line.lstrip().startswith(("#", '"""'))]
+
+
+#: Markdown as MyST reads a chapter's dollars, except that a space just inside a dollar still makes inline math here
+#: (the book's myst_dmath_allow_space is false: there such a formula falls apart into text and dollars).
+LOOSE_MATH = (MarkdownIt("commonmark").use(colon_fence_plugin)
+              .use(dollarmath_plugin, allow_space=True, allow_digits=False))
+DIRECTIVE_OPTION = re.compile(r"^:[\w-]+:.*$\n?", re.MULTILINE)
+
+
+def spaced_math(markdown: str) -> list[str]:
+    """Each inline formula with a space just inside a dollar, in a cell and in the directives it holds."""
+    found = []
+    for token in LOOSE_MATH.parse(markdown):
+        if token.type in ("fence", "colon_fence") and token.info.startswith("{") and not token.info.startswith(
+                ("{code", "{math")):
+            found += spaced_math(DIRECTIVE_OPTION.sub("", token.content))
+        found += [f"${child.content}$" for child in token.children or []
+                  if child.type == "math_inline" and child.content != child.content.strip()]
+    return found
+
+
+def test_a_space_just_inside_a_dollar_is_found_inside_a_directive_too() -> None:
+    assert spaced_math("```{solution} ex\n:class: dropdown\nthe edge is $P(b) - $ 7/495, and $b$\n```") == [
+        "$P(b) - $"]
+    assert spaced_math("a \\$200 bet, $p = 1/2$, and a $100 stake") == []
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_no_inline_formula_of_a_chapter_has_a_space_just_inside_a_dollar(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    assert [math for cell in nb.cells if cell.cell_type == "markdown" for math in spaced_math(cell.source)] == []
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_a_chapter_that_names_the_sites_run_button_says_it_is_on_the_published_page(path: Path) -> None:
+    # The reader's copy is the same text, in JupyterLab or Colab, where there is no such button.
+    nb = nbformat.read(path, as_version=4)
+    told = [" ".join(paragraph.split()) for cell in nb.cells if cell.cell_type == "markdown"
+            for paragraph in cell.source.split("\n\n") if "Run live in your" in " ".join(paragraph.split())]
+    assert all(re.search(r"(?i)on the published page", paragraph) for paragraph in told)
 
 
 def test_each_solution_of_a_chapter_is_folded_under_its_exercise() -> None:

@@ -11,7 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 
-from saved_notebooks import KERNELSPEC, notebooks, tidy, untidy
+from ipykernel.ipkernel import IPythonKernel
+from saved_notebooks import KERNELSPEC, LANGUAGE_INFO, notebooks, tidy, untidy
 
 #: A deliberate error's traceback as IPython saves it (colours included), run from a checkout at /home/ada/book.
 TRACEBACK = [
@@ -27,7 +28,8 @@ def notebook_with_error() -> nbformat.NotebookNode:
     cell = nbformat.v4.new_code_cell("split(1, 5)", metadata={"tags": ["raises-exception"]})
     cell.outputs = [nbformat.v4.new_output("error", ename="ValueError", evalue="1 and 5 ...", traceback=TRACEBACK)]
     nb: nbformat.NotebookNode = nbformat.v4.new_notebook(cells=[cell], metadata={"kernelspec": {
-        "display_name": "Python 3", "language": "python", "name": "python3"}})
+        "display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": dict(IPythonKernel.language_info)})
     return nb
 
 
@@ -58,6 +60,16 @@ def test_an_untidy_notebook_is_named_with_what_is_wrong() -> None:
     assert untidy(notebook_with_error()) == [
         "its kernelspec says 'Python 3', not JupyterLab's 'Python 3 (ipykernel)'",
         "a traceback names /home/ada/book/", "a traceback names /home/ada/book/.venv/lib/python3.11/"]
+
+
+def test_language_info_is_checked_for_every_field_the_kernel_reports() -> None:
+    # JupyterLab sets the kernel's language_info when the kernel starts, and marks the notebook changed unless it is
+    # equal, field for field, to the saved one: a field missing is a change under every Python.
+    assert set(IPythonKernel.language_info) == LANGUAGE_INFO
+    nb = notebook_with_error()
+    tidy(nb)
+    del nb.metadata["language_info"]["version"]
+    assert untidy(nb) == ["its language_info lacks version, which JupyterLab would add, marking it changed"]
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=lambda p: p.stem)

@@ -3,7 +3,8 @@
 Colab opens a chapter notebook on its own, without the repository, so the
 notebook must install the library itself.  The cell does nothing anywhere
 else, carries the ``remove-cell`` tag so the site never shows it, and is
-written from the one repository URL in ``_config.yml``:
+written from the one repository URL in ``_config.yml``.  (The site's buttons open the reader's copy of a chapter,
+whose cell installs instead the wheel the same build wrote and the site serves: ``reader_code.colab_install``.)
 
     python book/_ext/colab.py          # add or refresh the cell in every chapter
     python book/_ext/colab.py --check  # exit 1 if any chapter's cell is missing or stale

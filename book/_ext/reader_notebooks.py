@@ -7,28 +7,34 @@ extension writes ``notebooks/NAME.ipynb`` into the site for every notebook page 
 - each markdown cell as plain Markdown (:mod:`reader_markdown`): every ``{glue:}`` replaced by the value the
   chapter's own run glued (read from its saved outputs), every cross-reference as the text the site shows, linked
   to the site's page, every box as a quotation, every solution folded in ``<details>``;
-- every code cell kept, so that the chapter runs as it stands (set-up and glue cells tagged ``remove-cell``, and
-  ``hide-input`` cells, start folded); a widget's saved output is its snapshot, until its cell runs;
+- every code cell kept, so that the chapter runs as it stands (set-up cells tagged ``remove-cell``, and
+  ``hide-input`` cells, start folded), but without its glue (:mod:`reader_code`: the values are in the text, and
+  the copy runs without myst-nb), and with Colab's install cell installing the wheel the site serves; a widget's
+  saved output is its snapshot, until its cell runs;
+- a deliberate error's traceback, and any printed output, without the paths of the machine that built the site
+  (cut as :mod:`saved_notebooks` cuts them in the chapters);
 - JupyterLab's own kernelspec, so that opening a copy does not mark it changed.
 
 On the site, a notebook page's buttons open the reader's copy: ".ipynb" downloads it; Colab and Binder open it from
 the branch the published site is pushed to (:data:`SITE_BRANCH`, by ``.github/workflows/publish.yml``), where
-``.binder/`` (the repository's reader environment, with casino_math installed from the wheel the site serves) gives
-Binder what the copies need.
+``.binder/`` (:mod:`reader_binder`: the reader's environment, pinned, with casino_math installed from the wheel the
+site serves) gives Binder what the copies need.
 """
 
 from __future__ import annotations
 
 import json
 import posixpath
-import shutil
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode, urljoin
 
 import nbformat
 from docutils import nodes
+from reader_binder import PinError, write_binder
+from reader_code import COLAB_TAG, colab_install, without_glue
 from reader_markdown import ConversionError, Converter, escape_text, glued_markdown, link
+from saved_notebooks import without_machine_paths
 from sphinx import addnodes
 from sphinx.errors import ExtensionError
 from sphinx.util.nodes import split_explicit_title
@@ -165,8 +171,8 @@ def glued_values(app: Any, docname: str) -> dict[str, dict[str, Any]]:
             if "scrapbook" in output.get("metadata", {})}
 
 
-def reader_notebook(nb: nbformat.NotebookNode, resolver: Any) -> nbformat.NotebookNode:
-    """The reader's copy of an executed chapter notebook."""
+def reader_notebook(nb: nbformat.NotebookNode, resolver: Any, wheel_url: str | None = None) -> nbformat.NotebookNode:
+    """The reader's copy of an executed chapter notebook (Colab installing casino_math from ``wheel_url``, if given)."""
     converter = Converter(resolver)
     cells = []
     for cell in nb.cells:
@@ -178,6 +184,9 @@ def reader_notebook(nb: nbformat.NotebookNode, resolver: Any) -> nbformat.Notebo
         elif cell.cell_type == "code":
             cell.metadata.pop("execution", None)  # the build's timings
             cell.outputs = [reader_output(output) for output in cell.outputs if not glue_record(output)]
+            cell.source = colab_install(wheel_url) if COLAB_TAG in tags and wheel_url else without_glue(cell.source)
+            if not cell.source and not cell.outputs:
+                continue  # it only glued
             if tags & FOLDED:
                 cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
             if tags & {"remove-output", "hide-output"}:
@@ -196,8 +205,14 @@ def glue_record(output: dict[str, Any]) -> bool:
 
 
 def reader_output(output: dict[str, Any]) -> dict[str, Any]:
-    """A saved output as a reader's copy keeps it: a widget shows its snapshot until its cell runs again, and HTML is
-    kept from MathJax (JupyterLab typesets saved HTML: a table's "$51.09 ... $10" would be set as a formula)."""
+    """A saved output as a reader's copy keeps it: a traceback or printed text without the build machine's paths, a
+    widget's snapshot until its cell runs again, and HTML kept from MathJax (JupyterLab typesets saved HTML: a
+    table's "$51.09 ... $10" would be set as a formula)."""
+    if output.get("output_type") == "error":
+        output["traceback"] = [without_machine_paths(line) for line in output["traceback"]]
+        output["evalue"] = without_machine_paths(output["evalue"])
+    if output.get("output_type") == "stream":
+        output["text"] = without_machine_paths(output["text"])
     data = output.get("data", {})
     data.pop(WIDGET_VIEW, None)
     if "text/html" in data:
@@ -216,36 +231,29 @@ def write_reader_notebooks(app: Any, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
+    wheel_url = urljoin(site_url(app.config), served_wheel(out).relative_to(out).as_posix())
     for docname in notebook_pages(app):
         nb = nbformat.read(executed_notebook(app, docname), as_version=4)
         try:
-            copy = reader_notebook(nb, SiteResolver(app, docname, glued_values(app, docname)))
+            copy = reader_notebook(nb, SiteResolver(app, docname, glued_values(app, docname)), wheel_url)
         except ConversionError as error:
             raise ExtensionError(str(error)) from error
         path = out / copy_path(docname)
         path.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(copy, path)
-    write_binder(Path(app.confdir), out)
+    try:
+        write_binder(Path(app.confdir), out, served_wheel(out))
+    except PinError as error:
+        raise ExtensionError(str(error)) from error
 
 
-def write_binder(root: Path, out: Path) -> None:
-    """Binder's configuration for the published site: the repository's reader environment, with casino_math from
-    the wheel the site serves (the site has no sources to install it from), and without jupyterlab-myst, which
-    renders MyST sources: on the reader's copies it showed the title's HTML as text and every solution unfolded,
-    its math as LaTeX."""
-    binder = out / ".binder"
-    binder.mkdir(exist_ok=True)
-    shutil.copy2(root / ".binder" / "runtime.txt", binder / "runtime.txt")
-    requirements = (root / ".binder" / "requirements.txt").read_text().splitlines()
-    (binder / "requirements.txt").write_text("".join(f"{line}\n" for line in requirements
-                                                     if not line.startswith("jupyterlab-myst")))
+def served_wheel(out: Path) -> Path:
+    """casino_math's wheel, as this build wrote it into the site (book/_ext/live_widgets.py)."""
     wheels = sorted(out.glob("_static/live/casino_math-*-py3-none-any.whl"))
     if not wheels:
-        raise ExtensionError("the site serves no casino_math wheel for Binder to install (book/_ext/live_widgets.py)")
-    post_build = binder / "postBuild"
-    post_build.write_text("#!/bin/bash\n# Binder: install casino_math from the wheel this site serves.\nset -euo pipefail\n"
-                          f"python -m pip install --no-deps {wheels[-1].relative_to(out)}\n")
-    post_build.chmod(0o755)
+        raise ExtensionError("the site serves no casino_math wheel for Colab and Binder to install "
+                             "(book/_ext/live_widgets.py)")
+    return wheels[-1]
 
 
 def launch_urls(repository_url: str, path: str, launch: dict[str, Any]) -> dict[str, str]:

@@ -6,7 +6,12 @@
   "Python 3" is rewritten, and marked changed, the moment a reader opens it;
 - a deliberate error's traceback names the library's files from the package down (``casino_math/roulette/bets.py``),
   not as the machine that ran it had them (``/home/someone/the-house-edge/casino_math/roulette/bets.py``); a
-  library's or Python's own file likewise from ``site-packages/`` or ``python3.X/``.
+  library's or Python's own file likewise from ``site-packages/`` or ``python3.X/``;
+- ``language_info`` stays whole, as the kernel reported it.  JupyterLab replaces it with the reader's kernel's own
+  as soon as that kernel starts, and marks the notebook changed unless the two are equal (``NotebookPanel``'s
+  ``_updateLanguage``, then ``YNotebook.setMetadata``, which compares them whole).  So a notebook opened under the
+  Python that saved it (3.11.7 here) stays unchanged, and one opened under another Python is marked changed whatever
+  it carries: without its ``version`` (or without ``language_info``) it would be marked changed under every Python.
 
 Only notebook metadata and error outputs change::
 
@@ -28,6 +33,9 @@ ROOT = Path(__file__).resolve().parents[2]
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 #: An absolute path up to the part a reader can place: the package, a library in site-packages, Python's own lib.
 MACHINE_PATH = re.compile(r"(?<![\w.~-])(?:/[^/\s:'\"]+)+/(?=casino_math/|site-packages/|python3\.\d+/)")
+#: The fields of language_info that ipykernel reports, all of which JupyterLab compares.
+LANGUAGE_INFO = frozenset({"name", "version", "mimetype", "codemirror_mode", "pygments_lexer", "nbconvert_exporter",
+                           "file_extension"})
 #: A terminal colour code, as IPython colours a traceback.
 COLOUR = re.compile(r"(\x1b\[[\d;]*m)")
 
@@ -77,6 +85,9 @@ def untidy(nb: Any) -> list[str]:
     if nb.metadata.get("kernelspec") != KERNELSPEC:
         shown = nb.metadata.get("kernelspec", {}).get("display_name")
         found.append(f"its kernelspec says {shown!r}, not JupyterLab's {KERNELSPEC['display_name']!r}")
+    missing = sorted(LANGUAGE_INFO - set(nb.metadata.get("language_info", {})))
+    if missing:
+        found.append(f"its language_info lacks {', '.join(missing)}, which JupyterLab would add, marking it changed")
     for cell in nb.cells:
         for output in cell.get("outputs", []):
             for line in output.get("traceback", []) if output.get("output_type") == "error" else []:
