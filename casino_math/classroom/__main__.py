@@ -8,7 +8,7 @@
         [--regrade] [--no-sandbox]
     feedback --course COURSE --assignment NAME [--grades FILE.csv] --out DIR
     gradebook [CSV ...] --out FILE [--course COURSE] [--roster ROSTER] [--lms canvas|moodle|blackboard]
-        [--lms-id NAME=ID ...]
+        [--lms-id NAME=ID ...] [--score-unmarked]
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--roster", type=Path, help="the class roster (CSV: student, id, and name, email, section)")
     g.add_argument("--feedback", type=Path, metavar="DIR", help="also write DIR/<student>.md: each question's hint")
     g.add_argument("--deadline", help="the deadline, in ISO 8601 (2026-12-05T17:00+01:00)")
-    g.add_argument("--late-penalty", metavar="N%%|zero",
+    g.add_argument("--late-penalty", metavar="N%|zero",
                    help="the share of the points taken per day late, or zero for no points")
     g.add_argument("--manifest", type=Path, help="when each file was handed in: a CSV (file or id, submitted) or "
                                                  "Canvas's submissions JSON")
@@ -87,6 +87,9 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--lms", choices=sorted(lms.FORMATS), help="write the file this LMS imports (needs --roster)")
     m.add_argument("--lms-id", action="append", default=[], metavar="NAME=ID",
                    help="an assignment's ID in the LMS (Canvas's assignment ID, Blackboard's column ID)")
+    m.add_argument("--score-unmarked", action="store_true",
+                   help="in an LMS's file, give an assignment with questions not marked by hand yet its score so far "
+                        "(they count 0), not a blank")
     return top
 
 
@@ -161,7 +164,10 @@ def _grade(args: argparse.Namespace) -> int:
     if args.no_sandbox:
         print(f"warning: {sandbox.RISK}", file=sys.stderr)
 
+    graded: list[str] = []
+
     def progress(sub: grader.Submission, grade: Grade) -> None:
+        graded.append(sub.found.relative)
         notes = f"  ({'; '.join(grade.notes)})" if grade.notes else ""
         print(f"{readable(grade.student)} [{readable(grade.file)}]: {grade.total}{notes}", file=sys.stderr)
 
@@ -175,9 +181,10 @@ def _grade(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="classroom-package-") as copy:
         options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy), private)
         grading, subs, _ = grader.grade_folder(request, options, progress, warn)
-    n = len(subs)
+    n, kept = len(graded), len(subs) - len(graded)
     print(f"graded {n} file{'s' * (n != 1)} of {request.assignment} (out of {grading.assignment.points} points) "
-          f"into {request.out}")
+          f"into {request.out}" + (f"; {kept} more kept the grade{'s' * (kept != 1)} of an earlier run (unchanged "
+                                   "since)" if kept else ""))
     return 0
 
 
@@ -219,9 +226,13 @@ def _gradebook(args: argparse.Namespace) -> int:
     people = roster.read(args.roster) if args.roster else None
     book = gradebook.merge(csvs, people)
     if args.lms and people:
-        lms.write(book, people, args.lms, args.out, lms.lms_ids(args.lms_id))
+        notes = lms.write(book, people, args.lms, args.out, lms.lms_ids(args.lms_id), args.score_unmarked)
     else:
         gradebook.write(book, args.out)
+        unmarked = lms.unmarked_rows(book)
+        notes = [f"not marked yet (their notes say so in {args.out}): {'; '.join(unmarked)}"] if unmarked else []
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
     for student in book.left_out:
         print(f"note: {readable(student)} was graded but is not on the roster: left out of {args.out}", file=sys.stderr)
     n = len(book.sheets)
