@@ -1,6 +1,6 @@
 """``python -m casino_math.classroom``: a course's term, from ``init`` to the file an LMS imports.
 
-    init COURSE [--from DIR]
+    init COURSE [--from DIR]            (without --from, outside a copy of the book: an empty course)
     build [NAME ...] --course COURSE [--out DIR] [--no-run]
     build NAME --course COURSE --roster ROSTER --out DIR
     grade SUBMISSIONS --course COURSE --assignment NAME [--out FILE.csv] [--roster ROSTER] [--feedback DIR]
@@ -42,8 +42,9 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
     i = sub.add_parser("init", help="make a course folder, with the book's assignments as examples and a secret")
     i.add_argument("folder", type=Path, metavar="COURSE", help="the course folder to make (it must not exist)")
-    i.add_argument("--from", dest="examples", type=Path, default=EXAMPLES,
-                   help="the course whose assignments to copy (default: %(default)s, in a copy of the book)")
+    i.add_argument("--from", dest="examples", type=Path,
+                   help=f"the course whose assignments to copy (default: {EXAMPLES} when run in a copy of the book, "
+                        "else none: an empty course)")
     b = sub.add_parser("build", help="write the student and teacher notebooks, after checking the keys")
     b.add_argument("names", nargs="*", metavar="NAME", help="only these assignments (default: all)")
     _course(b)
@@ -112,9 +113,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
-    made = courses.init(args.folder, args.examples)
-    print(f"made the course {made.folder}: {', '.join(made.names())} (edit them in {made.sources}); "
-          f"its secret is {made.folder / courses.SECRET}: keep it, and keep it private")
+    examples = args.examples
+    if examples is None and (EXAMPLES / courses.SETTINGS).is_file():
+        examples = EXAMPLES  # run in a copy of the book: its assignments are the examples
+    made = courses.init(args.folder, examples)
+    if examples is None:
+        print(f"made the empty course {made.folder}: write an assignment's source in {made.sources}/NAME.py and its "
+              f"key in {made.sources / 'keys'}/NAME.py (to start from the book's assignments instead, make it again "
+              "with --from BOOK/book/assignments, in a copy of the book)")
+    else:
+        print(f"made the course {made.folder} with the assignments of {examples}: {', '.join(made.names())} (edit "
+              f"them in {made.sources})")
+    print(f"its secret is {made.folder / courses.SECRET}: keep it, and keep it private; the folder is readable by you "
+          "alone")
     return 0
 
 
