@@ -70,13 +70,43 @@ def test_init_makes_a_course_with_the_books_assignments_and_a_private_secret(ter
     assert (course / "secret").stat().st_mode & 0o777 == 0o600 and len(secret_of(course)) == 32
 
 
+def test_a_course_its_keys_and_its_solutions_are_readable_by_the_teacher_alone(term: Term) -> None:
+    home, course, _ = term
+    for folder in (course, course / "source", course / "source" / "keys", course / "solutions",
+                   home / "handout" / "solutions"):
+        assert folder.stat().st_mode & 0o777 == 0o700, folder
+    for path in [*course.rglob("*.py"), *course.glob("solutions/*.ipynb"), *home.glob("handout/solutions/*.ipynb")]:
+        assert path.stat().st_mode & 0o777 == 0o600, path
+
+
 def test_init_refuses_a_folder_that_exists_and_a_source_that_is_no_course(tmp_path: Path) -> None:
     taken = subprocess.run([*CLASSROOM, "init", str(tmp_path), "--from", str(BOOK)], capture_output=True, text=True,
                            check=False)
     assert taken.returncode == 2 and "already exists; init makes a new course folder" in taken.stderr
-    nowhere = subprocess.run([*CLASSROOM, "init", str(tmp_path / "c")], cwd=tmp_path, capture_output=True, text=True,
-                             check=False)
-    assert nowhere.returncode == 2 and "book/assignments is not a course folder" in nowhere.stderr
+    nowhere = subprocess.run([*CLASSROOM, "init", str(tmp_path / "c"), "--from", str(tmp_path / "x")],
+                             capture_output=True, text=True, check=False)
+    assert nowhere.returncode == 2 and f"{tmp_path / 'x'} is not a course folder" in nowhere.stderr
+
+
+def test_init_outside_a_copy_of_the_book_makes_an_empty_course_and_says_so(tmp_path: Path) -> None:
+    # As a teacher who installed the package runs it: no copy of the book where they are, no --from.
+    made = subprocess.run([*CLASSROOM, "init", str(tmp_path / "stats101")], cwd=tmp_path, capture_output=True,
+                          text=True, check=False)
+    assert made.returncode == 0, made.stderr
+    assert f"made the empty course {tmp_path / 'stats101'}: write an assignment's source in" in made.stdout
+    assert "--from BOOK/book/assignments" in made.stdout
+    course = at(tmp_path / "stats101")
+    assert course.names() == [] and course.install is None and len(secret_of(course.folder)) == 32
+    built = subprocess.run([*CLASSROOM, "build", "--course", str(course.folder)], capture_output=True, text=True,
+                           check=False)
+    assert built.returncode == 2 and "no assignment sources in" in built.stderr  # until the teacher writes one
+
+
+def test_init_from_the_books_assignments_says_where_they_came_from(tmp_path: Path) -> None:
+    made = subprocess.run([*CLASSROOM, "init", str(tmp_path / "c"), "--from", str(BOOK)], cwd=tmp_path,
+                          capture_output=True, text=True, check=True)
+    assert f"made the course {tmp_path / 'c'} with the assignments of {BOOK}: baccarat, craps, long-run, " \
+           "roulette" in made.stdout
 
 
 def test_nothing_is_written_into_the_package_or_the_checkout(term: Term) -> None:
@@ -237,6 +267,9 @@ def test_a_classmates_right_answers_score_less_than_full_marks(graded: Graded, t
 def test_a_file_of_nobody_on_the_roster_gets_a_row_that_says_so(graded: Graded) -> None:
     rows, _, _ = graded
     assert "not on the roster (roster.csv): no student there is named dee" in rows["dee"]["notes"]
+    assert "without a roster" not in rows["dee"]["notes"]  # a roster was given: dee is not on it
+    assert "built with the numbers of ana; matched to no student of a roster (no --roster, or its student is not on " \
+           "it), it is judged against the book's numbers" in rows["dee"]["notes"]
     assert rows["dee"]["id"] == ""
 
 

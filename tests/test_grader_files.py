@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from classroom_helpers import CLASSROOM, answer_cell, code, grade, notebook, rows_of
 
+from casino_math.classroom import feedback
+
 #: The odd folder graded: the command's result, the CSV's rows, the submissions' folder, the teacher's folder.
 Run = tuple[subprocess.CompletedProcess[str], list[dict[str, str]], Path, Path]
 
@@ -144,3 +146,14 @@ def test_an_answer_cell_under_time_costs_nothing(run: Run) -> None:
 def test_a_question_named_in_a_list_is_ignored_and_the_notebook_graded(run: Run) -> None:
     _, rows, _, _ = run
     assert row(rows, "tagged.ipynb")["total"] == str(FULL)
+
+
+@pytest.mark.parametrize("first, second", [(NFD, NFC), ("Ana", "ana")])
+def test_feedback_names_differ_where_a_file_system_does_not_tell_unicode_forms_or_case_apart(
+        first: str, second: str) -> None:
+    # macOS's file systems read "Zoë" composed and decomposed, or "Ana" and "ana", as one name: two files of such
+    # names would overwrite each other's feedback.
+    used: set[str] = set()
+    names = [feedback.name_of(s, f"{s}.ipynb", used, several=True) for s in (first, second)]
+    assert len({unicodedata.normalize("NFC", name).casefold() for name in names}) == 2, names
+    assert all(unicodedata.is_normalized("NFC", name) for name in names)

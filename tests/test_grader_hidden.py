@@ -5,6 +5,10 @@ A notebook searches everything it can reach during its run (the files it can see
 reports what it found as an answer.  Graded as the grader grades it, it finds nothing, and it scores exactly what
 the honest notebook it was copied from scores.  Given the inputs in its job, as the grader once sent them, the
 same search finds them: so finding nothing is the defence at work, not a blind search.
+
+The search looks in memory first and walks the files last, and says when it has looked everywhere: the walk (which
+reads a megabyte of every file it can see, a minute on a cold disk) can neither starve the look in memory nor end
+unseen, and the notebook's time is a ceiling far above the walk's.
 """
 
 import json
@@ -19,6 +23,8 @@ from casino_math.classroom import data, discovery, grade, probes, sandbox, submi
 from casino_math.classroom.marks import Grade
 
 ASSIGNMENT = "craps"
+#: Seconds the searching notebook may run: a ceiling for a hang, far above the search's time (12 s here when warm).
+SEARCH_CEILING = 900
 SEARCH = '''
 import gc, json, os, sys
 hidden = [json.loads(text[::-1]) for text in SECRETS]  # written backwards, so this cell's code does not hold them
@@ -36,10 +42,6 @@ def look(path):
     except OSError:
         pass
 
-for top in ("/tmp", "/opt", "/dev/shm", "/run", "/var", "/etc", "/home", "/root", os.getcwd()):
-    for folder, _, files in os.walk(top):
-        for name in files:
-            look(os.path.join(folder, name))
 if holds(repr(dict(os.environ)).encode()):
     found.append("os.environ")
 for pid in filter(str.isdigit, os.listdir("/proc")):
@@ -71,6 +73,11 @@ while frame is not None:
     if holds(repr(frame.f_locals).encode()) and frame.f_code.co_name != "<module>":
         found.append(f"the frame of {frame.f_code.co_name}")
     frame = frame.f_back
+for top in ("/tmp", "/opt", "/dev/shm", "/run", "/var", "/etc", "/home", "/root", os.getcwd()):
+    for folder, _, files in os.walk(top):
+        for name in files:
+            look(os.path.join(folder, name))
+searched = "everywhere"
 '''
 
 
@@ -98,7 +105,7 @@ def setting() -> tuple[probes.Plan, grade.Options]:
     program = sandbox.bwrap()
     assert program, "bubblewrap works here"
     root = sandbox.package_copy(tempfile.mkdtemp())
-    return key, grade.Options(timeout=60, check_timeout=30, program=program, package_root=root)
+    return key, grade.Options(timeout=SEARCH_CEILING, check_timeout=30, program=program, package_root=root)
 
 
 def graded(path: Path, key: probes.Plan, options: grade.Options) -> Grade:
@@ -109,10 +116,12 @@ def graded(path: Path, key: probes.Plan, options: grade.Options) -> Grade:
 
 def found_by(nb: dict[str, Any], key: probes.Plan, options: grade.Options, inputs_in_the_job: bool=False) -> Any:
     """What the searching notebook reported it found, graded in its sandbox (the hidden probes sent as the
-    grader sends them, or, with ``inputs_in_the_job``, in the job from the start)."""
+    grader sends them, or, with ``inputs_in_the_job``, in the job from the start), once it has searched
+    everywhere."""
     job = key.job(submitted.code_cells(nb, key.assignment), options.timeout, options.check_timeout)
-    job["answers"]["found"] = "found"
-    job["probes"]["found"] = {"public": {"kind": "value"}}
+    for name in ("found", "searched"):
+        job["answers"][name] = name
+        job["probes"][name] = {"public": {"kind": "value"}}
     hidden = key.hidden()
     if inputs_in_the_job:
         for question, tests in hidden.items():
@@ -120,9 +129,11 @@ def found_by(nb: dict[str, Any], key: probes.Plan, options: grade.Options, input
         hidden = {}
     assert options.package_root is not None, "the setting copies the package for the sandbox"
     result = sandbox.run(job, options.program, options.package_root, hidden)
-    reports = [e for e in result.events if e.get("question") == "found"]
-    assert reports, result.events[-3:]
-    return data.decode(reports[0]["value"])
+    reports = {e["question"]: e for e in result.events if e.get("question") in ("found", "searched")}
+    assert "found" in reports, result.events[-3:]
+    assert data.decode(reports.get("searched", {}).get("value", {"t": "none"})) == "everywhere", (
+        f"the search did not finish within the {options.timeout:g} s ceiling: {result.events[-3:]}")
+    return data.decode(reports["found"]["value"])
 
 
 def test_a_notebook_searching_for_its_hidden_inputs_finds_nothing(setting: tuple[probes.Plan, grade.Options]) -> None:

@@ -11,7 +11,7 @@ import io
 import json
 import re
 import subprocess
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -78,6 +78,8 @@ def test_a_late_policy_applies_to_a_manifests_times_and_the_late_flag_without_gr
                                  "--deadline", DEADLINE, "--late-penalty", "10%", "--manifest",
                                  str(home / "manifest.csv")), capture_output=True, text=True, check=True)
     assert "]: " not in again.stderr  # nothing graded again: the journal holds every grade
+    assert "graded 0 files of roulette (out of 11 points)" in again.stdout
+    assert "; 4 more kept the grades of an earlier run (unchanged since)" in again.stdout
     rows = by_student(out)
     assert (rows["ana"]["late"], rows["ana"]["penalty"], rows["ana"]["total"]) == ("0", "0", "11")
     assert (rows["bo"]["late"], rows["bo"]["penalty"], rows["bo"]["total"]) == ("1", "1.1", "9.9")
@@ -115,8 +117,13 @@ def test_a_bad_late_policy_is_a_one_line_error(download: Download, args: list[st
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
 
 
+def test_the_help_shows_the_late_penalty_as_it_is_written() -> None:
+    shown = subprocess.run([*CLASSROOM, "grade", "--help"], capture_output=True, text=True, check=True).stdout
+    assert "--late-penalty N%|zero" in shown and "%%" not in shown
+
+
 @pytest.mark.parametrize("roster, message", [
-    ("name,email\nAna,a@x\n", "needs the columns student and id (and may have name, email, section); it lacks student, id"),
+    ("name,email\nAna,a@x\n", "needs the columns student and id (and may have name, email, section, first, last); it lacks student, id"),
     ("student,id\nana,1\nAna,2\n", "lines 2 and 3: two students with the student 'Ana'"),
     ("student,id\nana,1\nbo,1\n", "lines 2 and 3: two students with the id '1'"),
     ("student,id\nana,\n", "line 2: every student needs a student name and an id"),
@@ -169,14 +176,15 @@ def test_without_ids_canvas_matches_each_assignment_by_its_title_and_no_column_i
 
 def moodle_import(text: str, map_from: str, users: Collection[str]) -> dict[str, dict[str, str]]:
     """Moodle's CSV grade import (load_data.php): one column mapped to a user field; a row whose user is not found
-    abandons the import, a blank identifier skips the row; every row has the header's columns; '-' or blank is no
-    grade; a grade above 100 abandons the import."""
+    abandons the import, a row whose identifier is blank keeps the previous row's user; every row has the header's
+    columns; '-' or blank is no grade; a grade above 100 abandons the import."""
     rows = list(csv.reader(io.StringIO(text)))
     header = rows[0]
     grades: dict[str, dict[str, str]] = {}
+    who = ""
     for row in rows[1:]:
         assert len(row) == len(header), "csvweirdcolumns"
-        who = row[header.index(map_from)]
+        who = row[header.index(map_from)] or who
         if not who:
             continue
         assert who in users, f"usermappingerror: {who}"
@@ -190,16 +198,30 @@ def moodle_import(text: str, map_from: str, users: Collection[str]) -> dict[str,
     return grades
 
 
-def test_the_moodle_file_is_imported_by_id_number_or_by_email(download: Download) -> None:
+def test_the_moodle_file_is_imported_by_id_number_or_by_email(download: Download, tmp_path: Path) -> None:
     home, _ = download
-    out, _ = gradebook(home, "moodle")
+    (tmp_path / "roster.csv").write_text(ROSTER.replace("Cy Diaz,,B", "Cy Diaz,cy@school.edu,B"))
+    out = tmp_path / "moodle.csv"
+    subprocess.run([*CLASSROOM, "gradebook", str(home / "roulette.csv"), str(home / "craps.csv"), "--roster",
+                    str(tmp_path / "roster.csv"), "--lms", "moodle", "--out", str(out)], check=True, capture_output=True)
     text = out.read_text()
     assert text.splitlines()[0] == "ID number,Email address,roulette,craps"
-    by_number = moodle_import(text, "ID number", {"4567", "4568", "4569", "4570"})
-    assert by_number == {"4567": {"roulette": "11", "craps": craps_points(home)}, "4568": {"roulette": "11"},
-                         "4569": {"roulette": "0", "craps": "0"}, "4570": {}}
-    by_email = moodle_import(text, "Email address", {"ana@school.edu", "bo@school.edu", "dee@school.edu"})
-    assert set(by_email) == {"ana@school.edu", "bo@school.edu", "dee@school.edu"}  # cy has no email: skipped
+    expected = {"4567": {"roulette": "11", "craps": craps_points(home)}, "4568": {"roulette": "11"},
+                "4569": {"roulette": "0", "craps": "0"}, "4570": {}}
+    assert moodle_import(text, "ID number", set(expected)) == expected
+    emails = {"4567": "ana@school.edu", "4568": "bo@school.edu", "4569": "cy@school.edu", "4570": "dee@school.edu"}
+    by_email = moodle_import(text, "Email address", set(emails.values()))
+    assert by_email == {emails[number]: grades for number, grades in expected.items()}
+
+
+def test_a_student_with_no_email_leaves_the_email_column_out_of_the_moodle_file(download: Download) -> None:
+    # cy has no email: Moodle, mapping by email, would give cy's row to bo, the row before.
+    home, _ = download
+    out, result = gradebook(home, "moodle")
+    text = out.read_text()
+    assert text.splitlines()[0] == "ID number,roulette,craps"
+    assert moodle_import(text, "ID number", {"4567", "4568", "4569", "4570"})["4569"] == {"roulette": "0", "craps": "0"}
+    assert "the file has no Email address column: cy has no email in the roster" in result.stderr
 
 
 def test_moodle_refuses_an_assignment_worth_more_than_100_points(download: Download, tmp_path: Path) -> None:
@@ -242,3 +264,103 @@ def test_the_plain_gradebook_with_a_roster_has_a_row_for_every_student(download:
     assert [(r["student"], r["id"], r["roulette"], r["craps"], r["total"]) for r in rows] == [
         ("points possible", "", "11", craps, str(11 + int(craps))), ("ana", "4567", "11", craps, str(11 + int(craps))),
         ("bo", "4568", "11", "", "11"), ("cy", "4569", "0", "0", "0"), ("dee", "4570", "", "", "0")]
+
+
+# ---------------------------------------------------------------- names, ids and marks an importer would misread
+
+HOSTILE = [  # student, id, name, email, section, first, last
+    ("eve", "4601", "=cmd|' /C calc'!A0", "eve@school.edu", "@A", "", ""),
+    ("fay", "4602", "Fay\nSmith", "fay@school.edu", "+B", "", ""),
+    ("hub", "4603", "Hubert Blaine Wolfe Sr.", "hub@school.edu", "-C", "", ""),
+    ("mar", "4604", "María José García López", "mar@school.edu", "\tD", "María José", "García López"),
+    ("ida", "x-99", "Ida Ng", "ida@school.edu", "A", "", ""),
+]
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def hostile_term(folder: Path, people: Sequence[tuple[str, ...]]) -> tuple[Path, Path]:
+    """A roster of ``people`` and an essay CSV graded for each: 3 points checked, 2 marked by hand (all marked but
+    eve's)."""
+    with open(folder / "roster.csv", "w", newline="") as file:
+        csv.writer(file).writerows([("student", "id", "name", "email", "section", "first", "last"), *people])
+    essay = folder / "essay.csv"
+    with open(essay, "w", newline="") as file:
+        csv.writer(file).writerows([("student", "id", "file", "calc", "why", "total", "notes"),
+                                    ("points possible", "", "", "3", "2", "5", ""),
+                                    *((p[0], p[1], f"{p[0]}.ipynb", "3", "", "3", "") for p in people)])
+    (folder / "essay.by-hand").mkdir()
+    with open(folder / "essay.by-hand" / "marks.csv", "w", newline="") as file:
+        csv.writer(file).writerows([("student", "file", "why"), ("points possible", "", "2"),
+                                    *((p[0], f"{p[0]}.ipynb", "" if p[0] == "eve" else "1") for p in people)])
+    return folder / "roster.csv", essay
+
+
+def lms_file(folder: Path, lms: str, *extra: str, people: Sequence[tuple[str, ...]] = HOSTILE
+             ) -> tuple[str, subprocess.CompletedProcess[str]]:
+    roster, essay = hostile_term(folder, people)
+    result = subprocess.run([*CLASSROOM, "gradebook", str(essay), "--roster", str(roster), "--lms", lms, "--out",
+                             str(folder / f"{lms}.csv"), *extra], capture_output=True, text=True, check=False)
+    return (folder / f"{lms}.csv").read_text() if result.returncode == 0 else "", result
+
+
+@pytest.mark.parametrize("lms", ["canvas", "moodle", "blackboard"])
+def test_no_cell_of_an_lms_file_runs_as_a_formula_or_spans_two_lines(tmp_path: Path, lms: str) -> None:
+    text, result = lms_file(tmp_path, lms)
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.reader(io.StringIO(text)))
+    assert len(text.splitlines()) == len(rows) == len(HOSTILE) + 1 + (lms == "canvas")  # one record per line
+    assert not [c for row in rows for c in row if c.startswith(FORMULA) and c != "-"]  # Moodle's "no grade" is text
+
+
+def test_canvas_imports_every_hostile_name_as_a_student_and_notes_an_id_it_cannot_match(tmp_path: Path) -> None:
+    text, result = lms_file(tmp_path, "canvas")
+    _, points, grades, new = canvas_import(text, {4601, 4602, 4603, 4604}, {})
+    assert points == {"essay": "5"}
+    assert sorted(grades) == [4601, 4602, 4603, 4604] and new == ["Ida Ng"]  # ida's id is not a Canvas user ID
+    assert "these ids are not numbers, so Canvas will not match their rows: ida (x-99)" in result.stderr
+    assert "anon_… ids cannot be matched" in result.stderr
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[2][0] == "'=cmd|' /C calc'!A0" and rows[2][4] == "'@A"  # as the grades CSV writes it
+
+
+@pytest.mark.parametrize("name", ["Bo (Points Possible)", "bo points possible"])
+def test_canvas_refuses_a_name_it_would_read_as_the_points_row(tmp_path: Path, name: str) -> None:
+    _, result = lms_file(tmp_path, "canvas", people=[("bo", "4605", name, "bo@school.edu", "A", "", "")])
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"the roster names bo {name!r}, and Canvas reads a row whose first cell contains 'Points Possible' as " \
+           "the points row" in result.stderr
+
+
+@pytest.mark.parametrize("lms, field, value", [("moodle", "id", "=4605"), ("moodle", "email", "@bo@school.edu"),
+                                               ("blackboard", "id", "+bo")])
+def test_an_id_or_email_that_would_run_as_a_formula_is_refused(tmp_path: Path, lms: str, field: str,
+                                                                value: str) -> None:
+    bo = {"student": "bo", "id": "4605", "name": "Bo", "email": "bo@school.edu", "section": "A", "first": "",
+          "last": ""} | {field: value}
+    _, result = lms_file(tmp_path, lms, people=[tuple(bo.values())])
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"the roster's {field} of bo, {value!r}, would run as a formula in a spreadsheet" in result.stderr
+
+
+def test_blackboard_splits_names_as_the_roster_states_them(tmp_path: Path) -> None:
+    text, _ = lms_file(tmp_path, "blackboard")
+    rows = {r["Username"]: (r["Last Name"], r["First Name"]) for r in csv.DictReader(io.StringIO(text))}
+    assert rows["4603"] == ("Wolfe Sr.", "Hubert Blaine") and rows["4604"] == ("García López", "María José")
+    assert rows["4602"] == ("Smith", "Fay")  # a newline in a name splits it as a space does
+
+
+@pytest.mark.parametrize("lms", ["canvas", "moodle", "blackboard"])
+def test_an_assignment_not_marked_yet_is_blank_in_an_lms_file_and_listed(tmp_path: Path, lms: str) -> None:
+    text, result = lms_file(tmp_path, lms)
+    rows = list(csv.reader(io.StringIO(text)))
+    essay = {row[rows[0].index("Username" if lms == "blackboard" else "ID" if lms == "canvas" else "ID number")]:
+             row[-1] for row in rows[1:]}
+    assert essay["4601"] == ("-" if lms == "moodle" else "") and essay["4602"] == "4"
+    assert "left blank, as not marked yet (mark them, or pass --score-unmarked)" in result.stderr
+    assert "eve: essay (why)" in result.stderr and "fay: essay" not in result.stderr
+
+
+def test_the_score_so_far_of_an_assignment_not_marked_yet_is_written_when_asked(tmp_path: Path) -> None:
+    text, result = lms_file(tmp_path, "canvas", "--score-unmarked")
+    rows = {row[1]: row[-1] for row in csv.reader(io.StringIO(text))}
+    assert rows["4601"] == "3" and "written with the score so far (what is not marked counts 0)" in result.stderr

@@ -140,7 +140,7 @@ def test_the_dice_answers_are_collected_for_marking_and_the_marks_counted(term: 
 
 
 def test_the_canvas_file_holds_every_students_totals_and_imports(term: Term) -> None:
-    home, _, _ = term
+    home, _, said = term
     text = (home / "canvas.csv").read_text()
     assert text.splitlines()[0] == "Student,ID,SIS User ID,SIS Login ID,Section,dice,roulette (12345)"
     matched, points, grades, new = canvas_import(text, {4567, 4568, 4569}, {12345: "Roulette", 777: "dice"})
@@ -148,6 +148,9 @@ def test_the_canvas_file_holds_every_students_totals_and_imports(term: Term) -> 
     assert points == {"dice": "5", "roulette (12345)": "11"}
     assert grades[4567] == {"dice": "5", "roulette (12345)": "11"}  # 3 by the grader, 2 by hand
     assert grades[4568]["roulette (12345)"] == "9.9" and grades[4569]["dice"] == "3.5"
+    assert grades[4568]["dice"] == ""  # chenbo's answer marked by hand is not marked yet: no score, not a partial one
+    assert "left blank, as not marked yet (mark them, or pass --score-unmarked)" in said["gradebook"].stderr
+    assert "chenbo: dice (why)" in said["gradebook"].stderr
 
 
 def test_nothing_of_the_term_was_written_into_the_checkout() -> None:

@@ -1,6 +1,6 @@
 """``python -m casino_math.classroom``: a course's term, from ``init`` to the file an LMS imports.
 
-    init COURSE [--from DIR]
+    init COURSE [--from DIR]            (without --from, outside a copy of the book: an empty course)
     build [NAME ...] --course COURSE [--out DIR] [--no-run]
     build NAME --course COURSE --roster ROSTER --out DIR
     grade SUBMISSIONS --course COURSE --assignment NAME [--out FILE.csv] [--roster ROSTER] [--feedback DIR]
@@ -8,7 +8,7 @@
         [--regrade] [--no-sandbox]
     feedback --course COURSE --assignment NAME [--grades FILE.csv] --out DIR
     gradebook [CSV ...] --out FILE [--course COURSE] [--roster ROSTER] [--lms canvas|moodle|blackboard]
-        [--lms-id NAME=ID ...]
+        [--lms-id NAME=ID ...] [--score-unmarked]
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
     i = sub.add_parser("init", help="make a course folder, with the book's assignments as examples and a secret")
     i.add_argument("folder", type=Path, metavar="COURSE", help="the course folder to make (it must not exist)")
-    i.add_argument("--from", dest="examples", type=Path, default=EXAMPLES,
-                   help="the course whose assignments to copy (default: %(default)s, in a copy of the book)")
+    i.add_argument("--from", dest="examples", type=Path,
+                   help=f"the course whose assignments to copy (default: {EXAMPLES} when run in a copy of the book, "
+                        "else none: an empty course)")
     b = sub.add_parser("build", help="write the student and teacher notebooks, after checking the keys")
     b.add_argument("names", nargs="*", metavar="NAME", help="only these assignments (default: all)")
     _course(b)
@@ -62,7 +63,7 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--roster", type=Path, help="the class roster (CSV: student, id, and name, email, section)")
     g.add_argument("--feedback", type=Path, metavar="DIR", help="also write DIR/<student>.md: each question's hint")
     g.add_argument("--deadline", help="the deadline, in ISO 8601 (2026-12-05T17:00+01:00)")
-    g.add_argument("--late-penalty", metavar="N%%|zero",
+    g.add_argument("--late-penalty", metavar="N%|zero",
                    help="the share of the points taken per day late, or zero for no points")
     g.add_argument("--manifest", type=Path, help="when each file was handed in: a CSV (file or id, submitted) or "
                                                  "Canvas's submissions JSON")
@@ -87,6 +88,9 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--lms", choices=sorted(lms.FORMATS), help="write the file this LMS imports (needs --roster)")
     m.add_argument("--lms-id", action="append", default=[], metavar="NAME=ID",
                    help="an assignment's ID in the LMS (Canvas's assignment ID, Blackboard's column ID)")
+    m.add_argument("--score-unmarked", action="store_true",
+                   help="in an LMS's file, give an assignment with questions not marked by hand yet its score so far "
+                        "(they count 0), not a blank")
     return top
 
 
@@ -109,9 +113,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
-    made = courses.init(args.folder, args.examples)
-    print(f"made the course {made.folder}: {', '.join(made.names())} (edit them in {made.sources}); "
-          f"its secret is {made.folder / courses.SECRET}: keep it, and keep it private")
+    examples = args.examples
+    if examples is None and (EXAMPLES / courses.SETTINGS).is_file():
+        examples = EXAMPLES  # run in a copy of the book: its assignments are the examples
+    made = courses.init(args.folder, examples)
+    if examples is None:
+        print(f"made the empty course {made.folder}: write an assignment's source in {made.sources}/NAME.py and its "
+              f"key in {made.sources / 'keys'}/NAME.py (to start from the book's assignments instead, make it again "
+              "with --from BOOK/book/assignments, in a copy of the book)")
+    else:
+        print(f"made the course {made.folder} with the assignments of {examples}: {', '.join(made.names())} (edit "
+              f"them in {made.sources})")
+    print(f"its secret is {made.folder / courses.SECRET}: keep it, and keep it private; the folder is readable by you "
+          "alone")
     return 0
 
 
@@ -161,7 +175,10 @@ def _grade(args: argparse.Namespace) -> int:
     if args.no_sandbox:
         print(f"warning: {sandbox.RISK}", file=sys.stderr)
 
+    graded: list[str] = []
+
     def progress(sub: grader.Submission, grade: Grade) -> None:
+        graded.append(sub.found.relative)
         notes = f"  ({'; '.join(grade.notes)})" if grade.notes else ""
         print(f"{readable(grade.student)} [{readable(grade.file)}]: {grade.total}{notes}", file=sys.stderr)
 
@@ -175,9 +192,10 @@ def _grade(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="classroom-package-") as copy:
         options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy), private)
         grading, subs, _ = grader.grade_folder(request, options, progress, warn)
-    n = len(subs)
+    n, kept = len(graded), len(subs) - len(graded)
     print(f"graded {n} file{'s' * (n != 1)} of {request.assignment} (out of {grading.assignment.points} points) "
-          f"into {request.out}")
+          f"into {request.out}" + (f"; {kept} more kept the grade{'s' * (kept != 1)} of an earlier run (unchanged "
+                                   "since)" if kept else ""))
     return 0
 
 
@@ -219,9 +237,13 @@ def _gradebook(args: argparse.Namespace) -> int:
     people = roster.read(args.roster) if args.roster else None
     book = gradebook.merge(csvs, people)
     if args.lms and people:
-        lms.write(book, people, args.lms, args.out, lms.lms_ids(args.lms_id))
+        notes = lms.write(book, people, args.lms, args.out, lms.lms_ids(args.lms_id), args.score_unmarked)
     else:
         gradebook.write(book, args.out)
+        unmarked = lms.unmarked_rows(book)
+        notes = [f"not marked yet (their notes say so in {args.out}): {'; '.join(unmarked)}"] if unmarked else []
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
     for student in book.left_out:
         print(f"note: {readable(student)} was graded but is not on the roster: left out of {args.out}", file=sys.stderr)
     n = len(book.sheets)

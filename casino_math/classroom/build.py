@@ -30,7 +30,7 @@ import nbformat
 from nbformat import NotebookNode
 
 from . import notebooks, probes, public, sandbox, source, submitted
-from .course import Course
+from .course import PRIVATE_FILE, PRIVATE_FOLDER, Course
 from .grade import Grading
 from .kernel import execute
 from .roster import Roster
@@ -132,19 +132,27 @@ def verify(nb: NotebookNode, version: source.Version) -> None:
                              f"{expected.value!r}")
 
 
-def write_if_changed(nb: NotebookNode, path: Path) -> bool:
-    """Write the notebook to ``path`` unless the file already holds exactly it; whether it wrote.
+def write_if_changed(nb: NotebookNode, path: Path, private: bool = False) -> bool:
+    """Write the notebook to ``path`` unless the file already holds exactly it; whether it wrote.  A ``private``
+    one (a teacher's) is readable by its owner alone, in a folder made so.
 
-    >>> path = Path(tempfile.mkdtemp()) / "demo.ipynb"
+    >>> path = Path(tempfile.mkdtemp()) / "solutions" / "demo.ipynb"
     >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="cell-00")])
-    >>> write_if_changed(nb, path), write_if_changed(nb, path)
+    >>> write_if_changed(nb, path, private=True), write_if_changed(nb, path)
     (True, False)
+    >>> oct(path.stat().st_mode & 0o777), oct(path.parent.stat().st_mode & 0o777)
+    ('0o600', '0o700')
     """
     text = nbformat.writes(nb) + "\n"
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
+    if private and not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=PRIVATE_FOLDER)
+        path.parent.chmod(PRIVATE_FOLDER)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+    if private:
+        path.chmod(PRIVATE_FILE)
     return True
 
 
@@ -154,6 +162,8 @@ class Made:
 
     notebook: NotebookNode
     path: Path
+    private: bool = False
+    """A teacher's notebook: readable by its owner alone."""
 
 
 def versions(grading: Grading, variant: Variant, course: Course, student: str | None = None
@@ -187,7 +197,8 @@ def build(course: Course, names: Collection[str] | None = None, out: Path | None
                 execute(nb)
                 verify(nb, version)
         folder = out or course.folder
-        made += [Made(student, folder / f"{name}.ipynb"), Made(teacher, folder / "solutions" / f"{name}.ipynb")]
+        made += [Made(student, folder / f"{name}.ipynb"),
+                 Made(teacher, folder / "solutions" / f"{name}.ipynb", private=True)]
     return _write(made)
 
 
@@ -204,9 +215,9 @@ def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> list[Ma
         student, teacher, packed = versions(grading, variant, course, person.student)
         check_key(grading, variant, teacher, packed, f" (for {person.student}, {variant})")
         made += [Made(student, out / f"{person.student}.ipynb"),
-                 Made(teacher, out / "solutions" / f"{person.student}.ipynb")]
+                 Made(teacher, out / "solutions" / f"{person.student}.ipynb", private=True)]
     return made
 
 
 def _write(made: list[Made]) -> list[Path]:
-    return [m.path for m in made if write_if_changed(m.notebook, m.path)]
+    return [m.path for m in made if write_if_changed(m.notebook, m.path, m.private)]

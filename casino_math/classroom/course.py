@@ -2,7 +2,8 @@
 from them.
 
 ``python -m casino_math.classroom init COURSE`` makes one, with the book's
-assignments in it as examples to edit.  Every other command takes
+assignments in it as examples to edit (``--from``, or run in a copy of the
+book), or empty.  The folder is readable by the teacher alone.  Every other command takes
 ``--course COURSE`` and reads and writes there (or where ``--out`` says), never
 in the installed package::
 
@@ -29,7 +30,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,35 +128,56 @@ def at(folder: str | Path) -> Course:
     return Course(folder)
 
 
-def init(folder: str | Path, examples: str | Path) -> Course:
+def init(folder: str | Path, examples: str | Path | None) -> Course:
     """Make a new course in ``folder`` with the assignments of the course ``examples`` (the book's
-    ``book/assignments``) as examples, and a new secret; returns it.
+    ``book/assignments``) as examples, or with none when ``examples`` is None, and a new secret; returns it.  The
+    folder and its subfolders are yours alone (0700), and so is every file in it (0600).
 
     >>> import tempfile
     >>> made = init(Path(tempfile.mkdtemp()) / "course", _demo_examples())
     >>> made.names(), made.secret() is not None, oct((made.folder / "secret").stat().st_mode & 0o777)
     (['dice'], True, '0o600')
+    >>> oct(made.folder.stat().st_mode & 0o777), oct((made.sources / "keys" / "dice.py").stat().st_mode & 0o777)
+    ('0o700', '0o600')
     >>> init(made.folder, _demo_examples())  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: .../course already exists; init makes a new course folder (choose a name that is not taken)
+    >>> empty = init(made.folder.parent / "empty", None)
+    >>> empty.names(), empty.install, (empty.sources / "keys").is_dir()
+    ([], None, True)
     """
-    folder, source = Path(folder), at(examples)
+    folder = Path(folder)
+    source = at(examples) if examples is not None else None
     if folder.exists():
         raise ValueError(f"{folder} already exists; init makes a new course folder (choose a name that is not taken)")
     if not folder.parent.is_dir():
         raise ValueError(f"{folder.parent} does not exist; init makes the course folder inside a folder that does")
-    (folder / "source" / "keys").mkdir(parents=True)
-    shutil.copyfile(source.folder / SETTINGS, folder / SETTINGS)
-    for path in source.source_files():
-        shutil.copyfile(path, folder / "source" / path.name)
-        key = source.sources / "keys" / path.name
-        if key.is_file():
-            shutil.copyfile(key, folder / "source" / "keys" / path.name)
-    descriptor = os.open(folder / SECRET, os.O_WRONLY | os.O_CREAT | os.O_EXCL, stat.S_IRUSR | stat.S_IWUSR)
-    with os.fdopen(descriptor, "w", encoding="ascii") as file:
-        file.write(new_secret() + "\n")
+    for made in (folder, folder / "source", folder / "source" / "keys"):
+        made.mkdir(mode=PRIVATE_FOLDER)
+        made.chmod(PRIVATE_FOLDER)  # whatever the umask
+    if source is None:
+        _private_copy(None, folder / SETTINGS, '{"install": null}\n')
+    else:
+        _private_copy(source.folder / SETTINGS, folder / SETTINGS)
+        for path in source.source_files():
+            _private_copy(path, folder / "source" / path.name)
+            key = source.sources / "keys" / path.name
+            if key.is_file():
+                _private_copy(key, folder / "source" / "keys" / path.name)
+    _private_copy(None, folder / SECRET, new_secret() + "\n")
     return Course(folder)
+
+
+#: A course's folders and files: readable by the teacher alone.
+PRIVATE_FOLDER, PRIVATE_FILE = 0o700, stat.S_IRUSR | stat.S_IWUSR
+
+
+def _private_copy(path: Path | None, to: Path, text: str = "") -> None:
+    """Write a new file readable by its owner alone: a copy of ``path``, or ``text``."""
+    descriptor = os.open(to, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(path.read_bytes() if path is not None else text.encode("utf-8"))
 
 
 def _demo_examples() -> Path:

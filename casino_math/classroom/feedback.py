@@ -4,7 +4,9 @@ It is written from the journal (:mod:`~casino_math.classroom.journal`), during a
 run or later, without running any notebook again.  A hint never shows a hidden
 test's inputs (:mod:`~casino_math.classroom.probes`).  Each file's name is the
 student's (and the submitted file's, when a student sent several), made safe
-for any file system: at most :data:`MOST_NAME` bytes, no folder separator.
+for any file system: at most :data:`MOST_NAME` bytes, no folder separator, in
+composed Unicode, and unique even where the file system does not tell case or
+Unicode forms apart (macOS): ``Zoë--Zoë`` written two ways gets a second name.
 
 >>> from casino_math.classroom.marks import Grade, Mark
 >>> from casino_math.classroom.sheet import Line
@@ -22,6 +24,9 @@ Total: 1 of 3 points.
 <BLANKLINE>
 >>> name_of("ana/../bo", "x.ipynb", set()), len(name_of("é" * 300, "x.ipynb", set()).encode()) <= MOST_NAME
 ('ana_.._bo.md', True)
+>>> used = set()
+>>> name_of("Zoe\u0308", "Zoe\u0308.ipynb", used), name_of("Zo\u00eb", "Zo\u00eb.ipynb", used)
+('Zoë.md', 'Zoë--92ff5de4.md')
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import source
+from .discovery import normal
 from .marks import Grade, readable
 from .sheet import Line, points_text
 from .verdict import Status, sentence
@@ -66,13 +72,13 @@ def name_of(student: str, file: str, used: set[str], several: bool = False) -> s
     """A safe, unique feedback file name for a student's file (and records it in ``used``)."""
     base = student if not several else f"{student}--{Path(file).stem}"
     safe = "".join(c if c.isprintable() and c not in "/\\\x00" else "_" for c in readable(base, None))
-    safe = safe.lstrip(".") or "_"
+    safe = normal(safe.lstrip(".") or "_")
     name = safe
-    if len(f"{safe}.md".encode()) > MOST_NAME or name in used:
+    if len(f"{safe}.md".encode()) > MOST_NAME or name.casefold() in used:
         tag = "--" + hashlib.sha256(file.encode("utf-8", "surrogateescape")).hexdigest()[:8]
         room = MOST_NAME - len(f"{tag}.md".encode())
         name = safe.encode()[:room].decode("utf-8", "ignore") + tag
-    used.add(name)
+    used.add(name.casefold())
     return f"{name}.md"
 
 

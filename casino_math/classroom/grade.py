@@ -158,8 +158,8 @@ def _built_for(built: str | None, sub: Submission) -> list[str]:
     if built is None or not len(sub.plan.variant):
         return []
     if sub.student is None:
-        return [(f"this notebook was built with the numbers of {readable(built, 80)}; without a roster it is judged "
-                 "against the book's numbers: grade with --roster")]
+        return [(f"this notebook was built with the numbers of {readable(built, 80)}; matched to no student of a roster "
+                 "(no --roster, or its student is not on it), it is judged against the book's numbers")]
     if discovery.normal(built) != sub.student.student:
         return [(f"this notebook was built with the numbers of {readable(built, 80)}, not of {sub.student.student}: "
                  f"it is judged against {sub.student.student}'s own")]

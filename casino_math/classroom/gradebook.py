@@ -112,6 +112,8 @@ class Row:
     id: str = ""
     totals: dict[str, Fraction] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    unmarked: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """For each assignment whose counted file has questions marked by hand and not marked yet: those questions."""
 
     @property
     def total(self) -> Fraction:
@@ -153,6 +155,7 @@ def merge(paths: list[str | Path], roster: Roster | None = None) -> Book:
             files[key] = files.get(key, 0) + 1
             if graded.total >= row.totals.get(sheet.name, Fraction(-1)):
                 row.totals[sheet.name] = graded.total
+                row.unmarked[sheet.name] = graded.unmarked
             if graded.unmarked:
                 row.notes.append(f"{sheet.name}: not marked yet: {', '.join(graded.unmarked)}")
         for key, count in files.items():

@@ -3,8 +3,9 @@
 A roster is a CSV with the columns ``student`` (the name in the student's
 submission files, or of their folder), ``id`` (the student's ID in your learning
 platform: Canvas's user ID, Moodle's ID number, Blackboard's username; the
-variants are drawn from it) and, if you like, ``name``, ``email`` and
-``section``.  A file of a Canvas bulk download is matched by the user ID in its
+variants are drawn from it) and, if you like, ``name``, ``email``,
+``section``, and ``first`` and ``last`` (the names Blackboard's file gives, when
+splitting ``name`` would not).  A file of a Canvas bulk download is matched by the user ID in its
 name; any other file by its student name, in composed Unicode and ignoring case.
 
 >>> import tempfile
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from .discovery import Found, normal
 
-COLUMNS, OPTIONAL = ("student", "id"), ("name", "email", "section")
+COLUMNS, OPTIONAL = ("student", "id"), ("name", "email", "section", "first", "last")
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,10 @@ class Student:
     name: str = ""
     email: str = ""
     section: str = ""
+    first: str = ""
+    """Their first (given) names, when the roster has a ``first`` column."""
+    last: str = ""
+    """Their last name, when the roster has a ``last`` column."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,7 @@ def read(path: str | Path) -> Roster:
                          ) from None
     missing = [c for c in COLUMNS if c not in columns]
     if not rows or missing:
-        raise ValueError(f"the roster {path} needs the columns student and id (and may have name, email, section); "
+        raise ValueError(f"the roster {path} needs the columns student and id (and may have {', '.join(OPTIONAL)}); "
                          + (f"it lacks {', '.join(missing)}" if rows else "it has no students"))
     students = []
     for number, row in enumerate(rows, start=2):
