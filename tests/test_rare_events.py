@@ -7,16 +7,20 @@ chance that every spin is new and a count of falling products; the Poisson figur
 Le Cam's inequality on many cases; seeded simulations within 4 standard errors.
 """
 
+import json
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations, pairwise, product
 from math import comb, perm, sqrt
+from pathlib import Path
+from typing import Any
 
 import mpmath
 import pytest
 
-from casino_math import rare
+from casino_math import display, rare
 from casino_math.distribution import as_decimal
 
 mpmath.mp.dps = 60
@@ -207,3 +211,113 @@ def test_bad_input_gets_a_one_line_error(call, error, message) -> None:  # type:
     with pytest.raises(error) as raised:
         call()
     assert message in str(raised.value) and "\n" not in str(raised.value)
+
+
+# --- the chapter's figures, read back from its saved outputs ------------------------------------------------------
+
+CHAPTER = Path(__file__).resolve().parents[1] / "book" / "rare-events.ipynb"
+
+
+def glued(path: Path) -> dict[str, str]:
+    """Every value the chapter glues, by name, as the text the prose shows."""
+    cells = json.loads(path.read_text())["cells"]
+    return {output["metadata"]["scrapbook"]["name"]: output["data"]["application/papermill.record/text/plain"]
+            for cell in cells for output in cell.get("outputs", []) if "scrapbook" in output.get("metadata", {})}
+
+
+@pytest.fixture(scope="module")
+def book() -> dict[str, str]:
+    return glued(CHAPTER)
+
+
+def test_the_chapters_required_figures(book: dict[str, str]) -> None:
+    # The collector's mean as the inclusion-exclusion sum, the chance within 200 spins from the chain, the threshold
+    # from falling products: none of them through casino_math.rare.
+    mean = sum((Fraction((-1) ** (j + 1) * comb(38, j) * 38, j) for j in range(1, 39)), Fraction(0))
+    assert book["rare_coupon_mean"] == display.fraction_text(mean) == "2053580969474233/12782132672400"
+    chain = Fraction(seen_counts(38, 200)[200][38], 38**200)
+    assert book["rare_all_200_fraction"] == display.fraction_text(chain)
+    assert book["rare_all_200"] == display.percent(chain)
+    assert book["rare_all_200_digits"] == str(len(str(chain.denominator)))
+    fewest = next(s for s in range(40) if 2 * perm(38, s) < 38**s)
+    assert book["rare_repeat_n"] == str(fewest) and book["rare_repeat_before"] == str(fewest - 1)
+    assert book["rare_repeat_at"] == display.fraction_text(1 - Fraction(perm(38, fewest), 38**fewest))
+    assert book["rare_repeat_below"] == display.fraction_text(1 - Fraction(perm(38, fewest - 1), 38 ** (fewest - 1)))
+    half = next(n for n in range(38, 400) if 2 * seen_counts(38, n)[n][38] > 38**n)
+    assert book["rare_all_half"] == str(half)
+
+
+def test_the_chapters_distances_and_bounds(book: dict[str, str]) -> None:
+    for n in (38, 100, 380):
+        value = mp_total_variation(n, Fraction(1, 38))
+        assert book[f"rare_tv_{n}"] == mpmath.nstr(value, 4, strip_zeros=False)
+        assert book[f"rare_le_cam_{n}"] == display.fraction_text(Fraction(n, 38**2))
+        assert value <= mpmath.mpf(n) / 38**2
+    for n in (38, 380):   # Barbour and Hall's bound, (1 - e^(-np)) p
+        assert book[f"rare_bh_{n}"] == mpmath.nstr((1 - mpmath.exp(-mpmath.mpf(n) / 38)) / 38, 4, strip_zeros=False)
+
+
+def test_the_chapters_waits_against_the_continuous_laws(book: dict[str, str]) -> None:
+    p = Fraction(1, 38)
+    assert book["rare_no_win_38"] == display.percent((1 - p) ** 38)
+    assert book["rare_no_win_38_exp"] == display.percent(Fraction(str(mpmath.nstr(mpmath.exp(-1), 30))))
+    assert book["rare_first_76"] == display.percent(1 - (1 - p) ** 76)
+    assert book["rare_first_76_exp"] == display.percent(Fraction(str(mpmath.nstr(1 - mpmath.exp(-2), 30))))
+    third = sum((Fraction(comb(114, k)) * p**k * (1 - p) ** (114 - k) for k in range(3, 115)), Fraction(0))
+    assert book["rare_third_114"] == display.percent(third)
+    gamma = mpmath.gammainc(3, 0, 3, regularized=True)
+    assert book["rare_third_114_gamma"] == display.percent(Fraction(str(mpmath.nstr(gamma, 30))))
+    pairs = mpmath.mpf(comb(8, 2)) / 38
+    assert book["rare_repeat_poisson"] == display.percent(Fraction(str(mpmath.nstr(1 - mpmath.exp(-pairs), 30))))
+
+
+def test_the_exercise_answers(book: dict[str, str]) -> None:
+    p = Fraction(1, 38)
+    mean = sum((Fraction((-1) ** (j + 1) * comb(38, j) * 38, j) for j in range(1, 39)), Fraction(0))
+    assert book["rare_ex_one_38"] == display.percent(Fraction(comb(38, 1)) * p * (1 - p) ** 37)
+    # Both zeros: the chain over {neither, one, both} seen, solved backwards: E[one] = 38, E[neither] = 1 + ...
+    one = Fraction(38)
+    neither = (1 + Fraction(2, 38) * one) / Fraction(2, 38)
+    assert book["rare_ex_zeros"] == display.fraction_text(neither) == "57"
+    assert book["rare_ex_single"] == str(next(s for s in range(40) if 2 * perm(37, s) < 37**s))
+    assert book["rare_ex_die"] == "4" and book["rare_ex_die_before"] == "3"
+    assert book["rare_ex_die_at"] == display.fraction_text(Fraction(6**4 - perm(6, 4), 6**4))
+    assert book["rare_ex_die_below"] == display.fraction_text(Fraction(6**3 - perm(6, 3), 6**3))
+    # 0, 00 and 17 within 38 spins, by a chain over how many of the three have come up.
+    ways = [1, 0, 0, 0]
+    for _ in range(38):
+        ways = [ways[j] * (38 - 3 + j) + (ways[j - 1] * (3 - j + 1) if j else 0) for j in range(4)]
+    assert book["rare_ex_three_38"] == display.percent(Fraction(ways[3], 38**38))
+    # The collector's variance by first-step analysis on the chain over the number of pockets seen: from k seen, the
+    # remaining wait R_k is 1 + R_k (chance k/N) or 1 + R_(k+1); e_k = E[R_k], s_k = E[R_k^2], solved from k = N down.
+    n, e, s = 38, [Fraction(0)] * 39, [Fraction(0)] * 39
+    for k in range(n - 1, -1, -1):
+        stay, move = Fraction(k, n), Fraction(n - k, n)
+        e[k] = (1 + move * e[k + 1]) / move
+        s[k] = (1 + 2 * (stay * e[k] + move * e[k + 1]) + move * s[k + 1]) / move
+    variance = s[0] - e[0] ** 2
+    assert e[0] == mean
+    assert book["rare_ex_coupon_var"] == display.fraction_text(variance)
+    assert book["rare_ex_coupon_sd"] == mpmath.nstr(mpmath.sqrt(mp(variance)), 4, strip_zeros=False)
+    assert book["rare_ex_sharper_38"] == mpmath.nstr(1 - mpmath.exp(-mpmath.mpf(1) / 38), 4, strip_zeros=False)
+    assert book["rare_ex_pairs_needed"] == str(next(n for n in range(2, 40) if comb(n, 2) > 38 * mpmath.log(2)))
+
+
+def test_the_simulation_solution_is_the_code_the_chapter_ran(book: dict[str, str]) -> None:
+    """The solution's code is the code whose results the chapter glues; run again, it gives the same figures."""
+    text = "\n".join("".join(c["source"]) for c in json.loads(CHAPTER.read_text())["cells"] if c["cell_type"] == "markdown")
+    found = re.search(r"```\{solution\} rare-events-ex-simulate\n.*?~~~python\n(.*?)~~~", text, re.DOTALL)
+    assert found is not None, "the simulation exercise prints its code"
+    solution = found.group(1)
+    ran = ["".join(c["source"]) for c in json.loads(CHAPTER.read_text())["cells"] if c["cell_type"] == "code"]
+    assert any(source.startswith(solution.strip()) for source in ran)
+    space: dict[str, Any] = {}
+    exec(compile(solution, "rare-events-ex-simulate", "exec"), space)   # noqa: S102 (the book's own code)
+    exact = Fraction(seen_counts(38, 200)[200][38], 38**200)
+    assert space["exact"] == exact
+    estimate = Fraction(space["every"], space["sessions"])
+    assert book["rare_ex_sim_estimate"] == display.percent(estimate)
+    low, high = Fraction(space["low"]), Fraction(space["high"])
+    assert (book["rare_ex_sim_low"], book["rare_ex_sim_high"]) == (display.percent(low), display.percent(high))
+    assert book["rare_ex_sim_verdict"] == ("lies inside it" if low <= exact <= high else "lies outside it")
+    assert abs(estimate - exact) < 4 * Fraction(space["standard_error"])     # within 4 standard errors
