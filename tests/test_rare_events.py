@@ -300,6 +300,8 @@ def test_the_exercise_answers(book: dict[str, str]) -> None:
     assert book["rare_ex_coupon_var"] == display.fraction_text(variance)
     assert book["rare_ex_coupon_sd"] == mpmath.nstr(mpmath.sqrt(mp(variance)), 4, strip_zeros=False)
     assert book["rare_ex_sharper_38"] == mpmath.nstr(1 - mpmath.exp(-mpmath.mpf(1) / 38), 4, strip_zeros=False)
+    differ = 1 - (1 - (1 - mpmath.exp(-mpmath.mpf(1) / 38)) / 38) ** 38
+    assert book["rare_ex_coupled_differ"] == mpmath.nstr(differ, 4, strip_zeros=False)
     assert book["rare_ex_pairs_needed"] == str(next(n for n in range(2, 40) if comb(n, 2) > 38 * mpmath.log(2)))
 
 
