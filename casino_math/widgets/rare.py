@@ -22,7 +22,7 @@ from .live import Control, Shown, Widget, defines
 #: The bets offered, by how many of the 38 pockets they cover.
 BETS = (("straight up (1 number)", 1), ("split (2 numbers)", 2), ("street (3 numbers)", 3),
         ("corner (4 numbers)", 4), ("top line (5 numbers)", 5), ("six line (6 numbers)", 6),
-        ("dozen or column (12 numbers)", 12), ("red, black, odd, even, low or high (18 numbers)", 18))
+        ("dozen or column (12 numbers)", 12), ("an even-money bet: red, odd, low, ... (18 numbers)", 18))
 #: The numbers of spins offered.
 SPINS = (10, 38, 100, 200, 380, 1000)
 #: The explorer's starting settings: straight up, 100 spins.
