@@ -12,6 +12,7 @@ import random
 import re
 from collections import Counter
 from fractions import Fraction
+from functools import partial
 from itertools import combinations, pairwise, product
 from math import comb, perm, sqrt
 from pathlib import Path
@@ -69,7 +70,8 @@ def test_a_simulated_collector_waits_as_long_as_the_mean_says() -> None:
     rng, runs = random.Random(2026), 4000
     waits = []
     for _ in range(runs):
-        seen, spins = set(), 0
+        seen: set[int] = set()
+        spins = 0
         while len(seen) < 38:
             seen.add(rng.randrange(38))
             spins += 1
@@ -182,8 +184,7 @@ def test_le_cams_inequality_holds_for_every_bet_and_length() -> None:
 
 def test_the_chapters_distances_to_stated_digits() -> None:
     for n in (38, 100, 380):
-        shown = rare.shown(lambda digits, n=n: rare.total_variation(n, Fraction(1, 38), digits),
-                           lambda q: str(as_decimal(q, 6)))
+        shown = rare.shown(partial(rare.total_variation, n, Fraction(1, 38)), lambda q: str(as_decimal(q, 6)))
         assert shown == mpmath.nstr(mp_total_variation(n, Fraction(1, 38)), 6, strip_zeros=False)
 
 
@@ -202,7 +203,7 @@ def test_poisson_chances_and_the_gamma_law() -> None:
 @pytest.mark.parametrize("call, error, message", [
     (lambda: rare.all_seen_within(-1), ValueError, "the number of spins must be a whole number from 0 up, not -1"),
     (lambda: rare.spins_to_see_all(0), ValueError, "the number of pockets must be a positive whole number, not 0"),
-    (lambda: rare.binomial_chances(10, 0.5), TypeError, "the chance 0.5 is a float"),
+    (lambda: rare.binomial_chances(10, 0.5), TypeError, "the chance 0.5 is a float"),  # type: ignore[arg-type]  # on purpose
     (lambda: rare.binomial_chances(10, Fraction(3, 2)), ValueError, "the chance 3/2 is not a probability"),
     (lambda: rare.exp_minus(-1), ValueError, "e^(-x) is bracketed here for x >= 0, not -1"),
     (lambda: rare.fewest_spins_for_a_repeat(38, 1), ValueError, "the level must be below 1"),
