@@ -33,6 +33,8 @@ from .distribution import Number, exact, whole
 POCKETS = 38
 #: Significant digits of the Decimal exponential a bracket starts from; more are used when a figure needs them.
 DIGITS = 40
+#: The most significant digits :func:`shown` tries before it gives up on a number that sits on a rounding boundary.
+MOST_DIGITS = 640
 #: Two fractions that hold an irrational number between them: (low, high), low <= x <= high.
 Bracket = tuple[Fraction, Fraction]
 
@@ -75,6 +77,8 @@ def exp_minus(x: Number, digits: int = DIGITS) -> Bracket:
     if q < 0:
         raise ValueError(f"e^(-x) is bracketed here for x >= 0, not {q}")
     digits = whole(digits, "the number of digits", least=2)
+    if q == 0:
+        return Fraction(1), Fraction(1)                   # e^0 = 1 exactly
     slack = Fraction(1, 10 ** (digits - 1))
 
     def exp_of_minus(rounding: str) -> Fraction:
@@ -177,13 +181,20 @@ def shown(compute: Callable[[int], Bracket], write: Callable[[Fraction], str]) -
     >>> from casino_math.display import percent
     >>> shown(lambda digits: poisson_chance(1, 0, digits), lambda q: percent(q, 4))
     '36.7879%'
+    >>> from casino_math.display import decimal
+    >>> shown(lambda digits: (Fraction(1, 2) - Fraction(1, 10**digits), Fraction(1, 2)), lambda q: decimal(q, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: the number lies between 0 and 1 even to 640 digits: it sits on a rounding boundary of the form asked for; ask for another number of digits
     """
     digits = DIGITS
-    while True:
+    while digits <= MOST_DIGITS:
         low, high = compute(digits)
         if write(low) == write(high):
             return write(low)
         digits *= 2
+    raise ValueError(f"the number lies between {write(low)} and {write(high)} even to {digits // 2} digits: it sits on a "
+                     "rounding boundary of the form asked for; ask for another number of digits")
 
 
 # --- Waits on a wheel of N pockets --------------------------------------------------------------------------------

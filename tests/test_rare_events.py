@@ -140,6 +140,12 @@ def mp(q: Fraction) -> mpmath.mpf:
     return mpmath.mpf(q.numerator) / q.denominator
 
 
+def test_a_mean_of_zero_is_exact() -> None:
+    assert rare.exp_minus(0) == (Fraction(1), Fraction(1))
+    assert rare.total_variation(5, Fraction(0)) == (Fraction(0), Fraction(0))
+    assert rare.shown(partial(rare.total_variation, 5, Fraction(0)), str) == "0"
+
+
 @pytest.mark.parametrize("x", [Fraction(0), Fraction(1, 38), Fraction(1), Fraction(50, 19), Fraction(300), Fraction(9000, 19)])
 def test_the_bracket_holds_e_to_the_minus_x(x: Fraction) -> None:
     low, high = rare.exp_minus(x)
