@@ -49,6 +49,13 @@ def _chance(p: Number) -> Fraction:
     return q
 
 
+def _mean(mean: Number) -> Fraction:
+    m = exact(mean, "the mean")
+    if m < 0:
+        raise ValueError(f"the mean {m} of a Poisson law must be 0 or more")
+    return m
+
+
 def binomial_chances(n: int, p: Number) -> list[Fraction]:
     """P(K = k) for k = 0, ..., n, for K binomial with ``n`` trials and chance ``p``, exactly.
 
@@ -95,7 +102,7 @@ def poisson_weights(mean: Number, count: int) -> list[Fraction]:
     >>> poisson_weights(Fraction(1, 2), 3)
     [Fraction(1, 1), Fraction(1, 2), Fraction(1, 8)]
     """
-    m = exact(mean, "the mean")
+    m = _mean(mean)
     weights, term = [], Fraction(1)
     for k in range(whole(count, "the number of chances", least=0)):
         weights.append(term)
@@ -111,7 +118,7 @@ def poisson_chance(mean: Number, k: int, digits: int = DIGITS) -> Bracket:
     >>> as_decimal(low, 15), as_decimal(high, 15), high - low < Fraction(1, 10**38)
     (Decimal('0.183939720585721'), Decimal('0.183939720585721'), True)
     """
-    m, k = exact(mean, "the mean"), whole(k, "the number of wins", least=0)
+    m, k = _mean(mean), whole(k, "the number of wins", least=0)
     low, high = exp_minus(m, digits)
     weight = m**k / factorial(k)
     return low * weight, high * weight
@@ -127,7 +134,7 @@ def poisson_at_least(mean: Number, r: int, digits: int = DIGITS) -> Bracket:
     >>> [as_decimal(end, 15) for end in poisson_at_least(2, 1)]        # 1 - e^(-2)
     [Decimal('0.864664716763387'), Decimal('0.864664716763387')]
     """
-    m, r = exact(mean, "the mean"), whole(r, "the number of wins", least=0)
+    m, r = _mean(mean), whole(r, "the number of wins", least=0)
     low, high = exp_minus(m, digits)
     below = sum(poisson_weights(m, r), Fraction(0))
     return 1 - high * below, 1 - low * below

@@ -212,6 +212,7 @@ def test_poisson_chances_and_the_gamma_law() -> None:
     (lambda: rare.binomial_chances(10, 0.5), TypeError, "the chance 0.5 is a float"),  # type: ignore[arg-type]  # on purpose
     (lambda: rare.binomial_chances(10, Fraction(3, 2)), ValueError, "the chance 3/2 is not a probability"),
     (lambda: rare.exp_minus(-1), ValueError, "e^(-x) is bracketed here for x >= 0, not -1"),
+    (lambda: rare.poisson_chance(-1, 0), ValueError, "the mean -1 of a Poisson law must be 0 or more"),
     (lambda: rare.fewest_spins_for_a_repeat(38, 1), ValueError, "the level must be below 1"),
 ])
 def test_bad_input_gets_a_one_line_error(call, error, message) -> None:  # type: ignore[no-untyped-def]
