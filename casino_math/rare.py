@@ -4,7 +4,7 @@ A straight-up bet wins with chance 1/38, so its wins in n spins are binomial and
 when n/38 is moderate, nearly Poisson.  The binomial chances are exact fractions.
 A Poisson chance e^(-m) m^k / k! is not rational; here it is *bracketed*: two
 fractions that hold it between them, from Python's ``Decimal`` exponential, which
-the standard library rounds correctly.  The total-variation distance between the
+the standard library rounds correctly.  The total variation distance between the
 two laws is bracketed the same way, and a figure is shown only to the digits both
 ends of its bracket agree on.
 
@@ -141,7 +141,7 @@ def poisson_at_least(mean: Number, r: int, digits: int = DIGITS) -> Bracket:
 
 
 def total_variation(n: int, p: Number, digits: int = DIGITS) -> Bracket:
-    """Two fractions around the total-variation distance between Binomial(n, p) and Poisson(np).
+    """Two fractions around the total variation distance between Binomial(n, p) and Poisson(np).
 
     The distance is sup over sets A of |P(K in A) - P(N in A)|; the set of counts the binomial law makes more
     likely attains it, so it is the sum of (P(K = k) - P(N = k))^+ over k = 0, ..., n (above n the binomial chance
@@ -173,7 +173,7 @@ def total_variation(n: int, p: Number, digits: int = DIGITS) -> Bracket:
 
 
 def le_cam_bound(chances: Iterable[Number]) -> Fraction:
-    """Le Cam's bound on the total-variation distance between a sum of independent trials and the Poisson law of the
+    """Le Cam's bound on the total variation distance between a sum of independent trials and the Poisson law of the
     same mean: the sum of the squares of the trials' chances.
 
     >>> le_cam_bound([Fraction(1, 38)] * 38)

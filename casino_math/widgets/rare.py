@@ -1,5 +1,5 @@
 """The "rare wins" explorer of the chapter "Rare events and the Poisson law": the wins of one roulette bet in n spins,
-binomial against Poisson, with the exact total-variation distance between the two laws and Le Cam's bound on it.
+binomial against Poisson, with the exact total variation distance between the two laws and Le Cam's bound on it.
 
 :func:`wins_widget` is its definition, drawn in Jupyter and on the site alike; :func:`wins_summary` computes what
 it shows, and :func:`wins_table` is its static twin.  The binomial chances are exact fractions; the Poisson chances
@@ -72,7 +72,7 @@ def wins_summary(covers: int, spins: int) -> str:
     """What the explorer shows for a bet on ``covers`` pockets over ``spins`` spins, as HTML.
 
     >>> page = wins_summary(1, 38)
-    >>> "Binomial(38, 1/38)" in page, "<td>total-variation distance</td><td>0.007374</td>" in page
+    >>> "Binomial(38, 1/38)" in page, "<td>total variation distance</td><td>0.007374</td>" in page
     (True, True)
     """
     p = chance_of(covers)
@@ -87,7 +87,7 @@ def wins_summary(covers: int, spins: int) -> str:
     bound = le_cam_bound([p] * spins)
     distance = shown(partial(total_variation, spins, p), distance_text)
     figures = Table([Column("figure"), Column("value")], [
-        ["total-variation distance", distance],
+        ["total variation distance", distance],
         ["Le Cam's bound n p²", f"{display.fraction_text(bound)} = {distance_text(bound)}"],
     ], "How far apart the two laws are")
     verdict = ("Le Cam's bound is at least 1, so it says nothing here." if bound >= 1 else
@@ -99,7 +99,7 @@ def wins_summary(covers: int, spins: int) -> str:
 
 def wins_table(spins: Iterable[int] = (38, 100, 380), covers: Iterable[int] = (1, 2, 6, 18)) -> Table:
     """The static twin of :func:`wins_explorer`: for each bet and number of spins, the mean number of wins, the
-    total-variation distance between the binomial and Poisson laws of the wins, and Le Cam's bound on it.
+    total variation distance between the binomial and Poisson laws of the wins, and Le Cam's bound on it.
 
     >>> wins_table([38], [1]).rows[0]
     ['straight up (1 number)', '38', '1', '0.007374', '0.02632']
@@ -112,7 +112,7 @@ def wins_table(spins: Iterable[int] = (38, 100, 380), covers: Iterable[int] = (1
             rows.append([names[c], str(n), display.fraction_text(n * p),
                          shown(partial(total_variation, n, p), distance_text),
                          distance_text(le_cam_bound([p] * n))])
-    columns = [Column(heading) for heading in ("bet", "spins", "mean wins", "total-variation distance",
+    columns = [Column(heading) for heading in ("bet", "spins", "mean wins", "total variation distance",
                                                "Le Cam's bound")]
     return Table(columns, rows, "Binomial against Poisson: the wins of a bet in a number of spins")
 

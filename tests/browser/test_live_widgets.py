@@ -120,7 +120,7 @@ CASES = [
 
 
 def straight_up_distance_at_380() -> str:
-    """The total-variation distance between the binomial and Poisson laws of a straight-up bet's wins in 380 spins,
+    """The total variation distance between the binomial and Poisson laws of a straight-up bet's wins in 380 spins,
     as the rare-wins explorer shows it."""
     from casino_math import rare
     from casino_math.widgets.rare import distance_text
@@ -130,7 +130,7 @@ def straight_up_distance_at_380() -> str:
 
 # The rare-events chapter's widget: 380 spins straight up.
 CASES += [
-    ("book/rare-events", "rare.wins", ("spins", 4), "total-variation distance", straight_up_distance_at_380()),
+    ("book/rare-events", "rare.wins", ("spins", 4), "total variation distance", straight_up_distance_at_380()),
 ]
 
 
