@@ -21,6 +21,8 @@ GAMES = ("roulette", "craps", "baccarat")
 #: Each site widget module -> the games its views may load (the session and Kelly explorers offer bets of all three).
 WIDGET_GAMES = {"chance": set(), "baccarat": {"baccarat"}, "craps": {"craps"}, "roulette": {"roulette"},
                 "chemin": {"baccarat"}, "variants": {"baccarat"}, "fairness": {"roulette"}}
+# The rare-events chapter's widget counts the wins of roulette bets by their chances alone.
+WIDGET_GAMES["rare"] = set()
 
 LOADED = """
 import importlib, sys

@@ -119,6 +119,21 @@ CASES = [
 ]
 
 
+def straight_up_distance_at_380() -> str:
+    """The total variation distance between the binomial and Poisson laws of a straight-up bet's wins in 380 spins,
+    as the rare-wins explorer shows it."""
+    from casino_math import rare
+    from casino_math.widgets.rare import distance_text
+
+    return rare.shown(lambda digits: rare.total_variation(380, Fraction(1, 38), digits), distance_text)
+
+
+# The rare-events chapter's widget: 380 spins straight up.
+CASES += [
+    ("book/rare-events", "rare.wins", ("spins", 4), "total variation distance", straight_up_distance_at_380()),
+]
+
+
 class OpenPage(Protocol):
     """Opens a page of the site (its path) at a width, with a script run first, a file made to fail, a colour mode."""
 
