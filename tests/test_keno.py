@@ -23,6 +23,8 @@ from casino_math.draws import hypergeometric
 from casino_math.keno.catches import catch_law, catch_ways, mean_catch
 from casino_math.keno.rules import MICHIGAN, TWO_BIT_MENU, KenoRules
 from casino_math.keno.simulate import drawn_catches
+from casino_math.ruin import ruin
+from casino_math.ruin.chain import ruin_by_climbing, ruin_chain
 from casino_math.simulate import generator
 
 
@@ -162,6 +164,15 @@ def test_the_twin_averages_the_exact_net_within_four_standard_errors() -> None:
     assert sample.size == 40_000
     se = sqrt(float(variance(bet)) / sample.size)
     assert abs(float(sample.mean() - expected_value(bet))) < 4 * se
+
+
+@pytest.mark.parametrize("bet_id, bankroll, goal", [("pick_10", 3, 6), ("pick_5", 4, 9), ("pick_4", 5, 7)])
+def test_ruin_climbing_past_the_goal_agrees_with_the_plain_chain(bet_id: str, bankroll: int, goal: int) -> None:
+    # A keno prize jumps far past any small goal: the fast solver (which the command line uses) against the plain
+    # absorbing chain, solved by elimination.
+    bet = keno.bet(bet_id, MICHIGAN)
+    assert ruin_by_climbing(bet, bankroll, goal) == ruin_chain(bet, bankroll, goal)
+    assert ruin(bet, bankroll, goal).p_goal == ruin_chain(bet, bankroll, goal)[0]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
