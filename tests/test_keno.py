@@ -138,8 +138,10 @@ def test_bad_input_gets_a_one_line_error() -> None:
         MICHIGAN.changed(prizes={(11, 3): 5})
     with pytest.raises(ValueError, match=r"the prize for \(4, 4\) is -1; a ticket cannot return less than 0$"):
         MICHIGAN.changed(prizes={(4, 4): -1})
-    with pytest.raises(ValueError, match=r"the numbers drawn must be from 1 to 80, not 81$"):
+    with pytest.raises(ValueError, match=r"the numbers drawn must be a whole number from 1 to 80, not 81$"):
         MICHIGAN.changed(drawn=81)
+    with pytest.raises(ValueError, match=r"the numbers on the board must be a whole number from 1 up, not 70.5$"):
+        MICHIGAN.changed(numbers=70.5)
     with pytest.raises(TypeError, match=r"is a float"):
         MICHIGAN.changed(prizes={(4, 4): 72.5})
 

@@ -62,8 +62,12 @@ class KenoRules(GameRules):
     def __post_init__(self) -> None:
         if not isinstance(self.prizes, PayTable):
             object.__setattr__(self, "prizes", PayTable(self.prizes, f"{self.name}: the prize for"))
-        if not 1 <= self.drawn <= self.numbers:
-            raise ValueError(f"{self.name}: the numbers drawn must be from 1 to {self.numbers}, not {self.drawn}")
+        if not isinstance(self.numbers, int) or isinstance(self.numbers, bool) or self.numbers < 1:
+            raise ValueError(f"{self.name}: the numbers on the board must be a whole number from 1 up, not "
+                             f"{self.numbers!r}")
+        if not isinstance(self.drawn, int) or isinstance(self.drawn, bool) or not 1 <= self.drawn <= self.numbers:
+            raise ValueError(f"{self.name}: the numbers drawn must be a whole number from 1 to {self.numbers}, not "
+                             f"{self.drawn!r}")
         for key, prize in self.prizes.items():
             if not (isinstance(key, tuple) and len(key) == 2 and 1 <= key[0] <= MOST_SPOTS and 0 <= key[1] <= key[0]):
                 raise ValueError(f"{self.name}: a prize is keyed (spots, catch), 1 <= spots <= {MOST_SPOTS} and "
