@@ -3,7 +3,7 @@
 A part of the library that knows no game (the command line, the widgets,
 the tables, the simulation's :func:`~casino_math.simulate.game_sample`) finds a
 game here by its name and asks it only what :class:`~casino_math.rules.Game`
-promises.  The book's three games are listed in :data:`BUILT_IN`; any other
+promises.  The book's games are listed in :data:`BUILT_IN`; any other
 is a package installed beside this one that names itself in the
 ``casino_math.games`` entry-point group, as pytest finds its plugins::
 
@@ -14,7 +14,7 @@ Installed packages are read only when a name is not one of the book's games,
 or when every game is listed (reading them costs Python's ``importlib.metadata``,
 which the command line's start-up would otherwise not pay); a game's package is
 imported only when that game is asked for.  Each built-in loader returns its
-package as a ``Game`` of its rules class, so mypy checks the three against the
+package as a ``Game`` of its rules class, so mypy checks each against the
 contract, and :func:`game` keeps that type: ``game("craps")`` is a
 ``Game[CrapsRules]``.
 
@@ -39,6 +39,7 @@ from .distribution import FrozenMap
 if TYPE_CHECKING:
     from .baccarat.rules import BaccaratRules
     from .craps.rules import CrapsRules
+    from .keno.rules import KenoRules
     from .roulette.rules import RouletteRules
     from .rules import Game
 
@@ -64,8 +65,15 @@ def _baccarat() -> Game[BaccaratRules]:
     return baccarat
 
 
+def _keno() -> Game[KenoRules]:
+    from . import keno
+
+    return keno
+
+
 #: The book's games: each name -> how to load its package, in the order the book takes them.
-_LOADERS: dict[str, Callable[[], Game[Any]]] = {"roulette": _roulette, "craps": _craps, "baccarat": _baccarat}
+_LOADERS: dict[str, Callable[[], Game[Any]]] = {"roulette": _roulette, "craps": _craps, "baccarat": _baccarat,
+                                                  "keno": _keno}
 BUILT_IN: Mapping[str, Callable[[], Game[Any]]] = FrozenMap(_LOADERS)
 
 
@@ -94,6 +102,8 @@ def game(name: Literal["roulette"]) -> Game[RouletteRules]: ...
 def game(name: Literal["craps"]) -> Game[CrapsRules]: ...
 @overload
 def game(name: Literal["baccarat"]) -> Game[BaccaratRules]: ...
+@overload
+def game(name: Literal["keno"]) -> Game[KenoRules]: ...
 @overload
 def game(name: str) -> Game[Any]: ...
 def game(name: str) -> Game[Any]:

@@ -127,7 +127,7 @@ class Game(Protocol[R]):
     """What a game's package provides: all that the parts of the library that know no game ask of it.
 
     A game is a package whose ``__init__`` provides these names (its rules
-    class a :class:`Rules`), found by :mod:`casino_math.games`: the book's three
+    class a :class:`Rules`), found by :mod:`casino_math.games`: the book's own
     are listed there, and a package from outside names itself in the
     ``casino_math.games`` entry-point group.  mypy checks a package against the
     contract wherever it is typed as a ``Game`` of its rules class.

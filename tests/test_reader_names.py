@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from casino_math import baccarat, craps, display, roulette
+from casino_math import baccarat, craps, display, keno, roulette
 from casino_math.baccarat import layout as baccarat_layout
 from casino_math.baccarat import rules as baccarat_rules
 from casino_math.craps import rules as craps_rules
 from casino_math.craps.compare import edge_comparison
 from casino_math.display import Table, html_cell, reader_names
+from casino_math.keno import rules as keno_rules
 from casino_math.roulette import rules as roulette_rules
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
@@ -25,6 +26,7 @@ GAMES = {
     "roulette": (roulette, roulette_rules.BET_NAMES, roulette_rules.RULES_NAMES),
     "craps": (craps, craps_rules.BET_NAMES, craps_rules.RULES_NAMES),
     "baccarat": (baccarat, baccarat_layout.BET_NAMES, baccarat_rules.RULES_NAMES),
+    "keno": (keno, keno_rules.BET_NAMES, keno_rules.RULES_NAMES),
 }
 #: Every ID a reader must never see in a table: bet IDs and rules IDs of every game.
 IDS = {bet_id for game, _, _ in GAMES.values() for bet_id in game.BET_IDS} | {

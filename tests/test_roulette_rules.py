@@ -145,7 +145,7 @@ def test_a_rules_name_is_refused_where_a_rules_value_is_wanted(call: Callable[[]
 def test_something_that_is_not_rules_is_refused() -> None:
     with pytest.raises(TypeError) as error:
         roulette.red(None)  # type: ignore[arg-type]  # not a rules value, on purpose
-    assert str(error.value) == "roulette rules must be a rules value such as roulette.RULES['oxford'], not None"
+    assert str(error.value) == "roulette rules must be a rules value such as roulette.RULES[roulette.DEFAULT_RULES], not None"
 
 
 def test_rules_named_takes_only_the_command_line_names() -> None:

@@ -185,7 +185,7 @@ def test_session_table_and_errors() -> None:
 def test_the_explorer_follows_its_controls() -> None:
     from casino_math.widgets.session import BANKROLLS, STAKES, explorer_table, flat, session_explorer
 
-    game, roulette_bet, craps_bet, _, stake, bankroll, rounds, view, _ = flat(session_explorer(rounds=10))
+    game, roulette_bet, craps_bet, *_, stake, bankroll, rounds, view, _ = flat(session_explorer(rounds=10))
     assert (game.label, roulette_bet.label, stake.label, bankroll.label, rounds.label) == ("Roulette", "Red", "$10", "$200", "10")
     assert 'aria-label="The exact probability of each bankroll at the end of a session: Red at roulette, from $200' in view.value
     game.value = 1

@@ -226,7 +226,7 @@ def check_chain_size(bet: Bet, bankroll: int, goal: int) -> None:
     ValueError: a session from 2 to 1000000000 units on the 6 has 999999999 bankrolls in play, in steps of 1 unit, with wins of up to 2 steps: too big to solve exactly here (its size, wins**2 x bankrolls x the bet's 3 binary digits, is 11999999988, and the limit is 30000000); choose a goal nearer the bankroll
     """
     lad = ladder(bet, bankroll, goal)
-    up = max(lad.moves)
+    up = min(max(lad.moves), lad.rungs)  # a win past the goal ends the session as one to the goal does
     work = up * up * lad.rungs * lad.denominator.bit_length()
     if work > MAX_CHAIN_WORK:
         raise ValueError(
