@@ -40,7 +40,7 @@ def pins(requirements: str) -> dict[str, str]:
     >>> pins("# notes\\nMarkupSafe==3.0.4\\njupyterlab-myst==2.7.0   # renders MyST\\n")
     {'markupsafe': 'MarkupSafe==3.0.4', 'jupyterlab-myst': 'jupyterlab-myst==2.7.0'}
     """
-    found = {}
+    found: dict[str, str] = {}
     for line in requirements.splitlines():
         line = line.split("#", 1)[0].strip()
         if line and not line.startswith("-"):
