@@ -2,7 +2,7 @@
 
     init COURSE [--from DIR]
     build [NAME ...] --course COURSE [--out DIR] [--no-run]
-    build NAME --course COURSE --roster ROSTER --out DIR
+    build NAME --course COURSE --roster ROSTER --out DIR [--renumber]
     grade SUBMISSIONS --course COURSE --assignment NAME [--out FILE.csv] [--roster ROSTER] [--feedback DIR]
         [--deadline TIME --late-penalty N%|zero [--manifest FILE]] [--jobs N] [--timeout S] [--check-timeout S]
         [--regrade] [--no-sandbox]
@@ -52,6 +52,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--roster", type=Path, help="a notebook per student, with their own numbers: "
                                                "OUT/STUDENT.ipynb and OUT/solutions/STUDENT.ipynb")
     b.add_argument("--no-run", action="store_true", help="write the notebooks without running them (no outputs)")
+    b.add_argument("--renumber", action="store_true", help="with --roster: hand out new notebooks even where a "
+                                                           "student's numbers changed since they were handed out")
     g = sub.add_parser("grade", help="grade a folder of submitted notebooks into a CSV")
     g.add_argument("submissions", type=Path, metavar="SUBMISSIONS",
                    help="a folder of notebooks: SUBMISSIONS/<student>.ipynb, SUBMISSIONS/<student>/<any>.ipynb, "
@@ -122,7 +124,7 @@ def _build(args: argparse.Namespace) -> int:
                          "missing)")
     people = roster.read(args.roster) if args.roster else None
     changed = builder.build(course, args.names or None, args.out, run=not args.no_run and people is None,
-                            roster=people)
+                            roster=people, renumber=args.renumber)
     print("\n".join(f"wrote {path}" for path in changed) or "nothing changed")
     return 0
 

@@ -29,7 +29,7 @@ from pathlib import Path
 import nbformat
 from nbformat import NotebookNode
 
-from . import notebooks, probes, public, sandbox, source, submitted
+from . import handout, notebooks, probes, public, sandbox, source, submitted
 from .course import Course
 from .grade import Grading
 from .kernel import execute
@@ -156,24 +156,34 @@ class Made:
     path: Path
 
 
-def versions(grading: Grading, variant: Variant, course: Course, student: str | None = None
-             ) -> tuple[NotebookNode, NotebookNode, str]:
+def versions(grading: Grading, variant: Variant, course: Course, student: str | None = None,
+             numbers: str | None = None) -> tuple[NotebookNode, NotebookNode, str]:
     """The student's and the teacher's notebooks for a variant, and the checks they carry (packed)."""
     packed = packed_checks(grading, variant)
-    made = [notebooks.notebook(grading.assignment, version, variant, packed, course.install, student)
+    made = [notebooks.notebook(grading.assignment, version, variant, packed, course.install, student, numbers)
             for version in (source.STUDENT, source.TEACHER)]
     return made[0], made[1], packed
 
 
 def build(course: Course, names: Collection[str] | None = None, out: Path | None = None, run: bool = True,
-          roster: Roster | None = None) -> list[Path]:
+          roster: Roster | None = None, renumber: bool = False) -> list[Path]:
     """Write both versions of each assignment (or each roster student's, with ``roster``); returns the files that
-    changed.  Nothing is written unless every assignment passes its checks."""
+    changed.  Nothing is written unless every assignment passes its checks, nor, with ``roster``, when a student
+    already handed the assignment would get other numbers (unless ``renumber``)."""
     chosen = assignments(course, names)
     if roster is not None:
         if len(chosen) != 1 or out is None:
             raise ValueError("with --roster, build one assignment (build NAME) into a folder of its own (--out DIR)")
-        written = _write(_for_roster(course, chosen[0], roster, out))
+        made, digests = _for_roster(course, chosen[0], roster, out)
+        moved = handout.changed(handout.recorded(course.folder, chosen[0]), digests)
+        if moved and not renumber:
+            shown = ", ".join(moved[:10]) + (f" and {len(moved) - 10} more" if len(moved) > 10 else "")
+            raise ValueError(f"{chosen[0]} was handed out already, and {len(moved)} student"
+                             f"{'s' * (len(moved) != 1)} would get other numbers now ({shown}): the key's values or "
+                             "their IDs changed; nothing was written. Restore them, or pass --renumber to hand out "
+                             "new notebooks (those already submitted are graded with a note)")
+        written = _write(made)
+        handout.record(course.folder, chosen[0], digests)
         course.vary(chosen[0])  # graded from now on against each student's own numbers
         return written
     made: list[Made] = []
@@ -191,21 +201,22 @@ def build(course: Course, names: Collection[str] | None = None, out: Path | None
     return _write(made)
 
 
-def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> list[Made]:
+def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> tuple[list[Made], dict[str, str]]:
     grading = Grading(course, name)
     match_checks(grading)
-    made = []
+    made, digests = [], {}
     for person in roster.students:
         if "/" in person.student or "\\" in person.student or person.student.startswith(".") or \
                 len(f"{person.student}.ipynb".encode()) > 255:
             raise ValueError(f"{roster.path}: the student name {person.student!r} cannot name a file; a student's "
                              "notebook is named after them, as their submission will be")
         variant = grading.variant(person, building=True)
-        student, teacher, packed = versions(grading, variant, course, person.student)
+        digests[person.student] = handout.digest(name, person.id, variant)
+        student, teacher, packed = versions(grading, variant, course, person.student, digests[person.student])
         check_key(grading, variant, teacher, packed, f" (for {person.student}, {variant})")
         made += [Made(student, out / f"{person.student}.ipynb"),
                  Made(teacher, out / "solutions" / f"{person.student}.ipynb")]
-    return made
+    return made, digests
 
 
 def _write(made: list[Made]) -> list[Path]:

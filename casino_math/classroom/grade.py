@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
-from . import byhand, discovery, feedback, journal, keys, notebooks, probes, sandbox, sheet, source, submitted
+from . import byhand, discovery, feedback, handout, journal, keys, notebooks, probes, sandbox, sheet, source, submitted
 from .course import Course
 from .discovery import Found, Kind
 from .journal import Entry
@@ -123,6 +123,10 @@ class Submission:
     plan: probes.Plan
     digest: str
     notes: list[str] = field(default_factory=list)
+    numbers: str | None = None
+    """The digest of the numbers the key and roster give this student now (a varied assignment's roster student)."""
+    handed: str | None = None
+    """The digest of the numbers the course recorded when it was handed out to this student."""
 
     @property
     def label(self) -> str:
@@ -147,7 +151,11 @@ def grade_file(sub: Submission, options: Options) -> Grade:
     marks = [probes.judge_question(sub.plan, q, result.events, options.check_timeout) for q in assignment.questions]
     notes = probes.notes_of(result.events, cells, assignment, result.killed, options.timeout) if result.events else \
         ["the sandbox reported nothing (it could not start Python?)"]
-    notes += _built_for(submitted.built_for(notebook), sub)
+    built = submitted.built_for(notebook)
+    notes += _built_for(built, sub)
+    if sub.numbers is not None and sub.student is not None and \
+            (built is None or discovery.normal(built) == sub.student.student):
+        notes += handout.drift(submitted.numbers_of(notebook) or sub.handed, sub.numbers)
     return Grade(sub.label, found.relative, tuple(replace(m, hint=readable(m.hint)) for m in marks),
                  tuple(readable(note, 2 * MOST_SHOWN) for note in notes),
                  submitted.hand_marked(notebook, assignment))
@@ -200,10 +208,15 @@ def submissions(request: Request, grading: Grading) -> list[Submission]:
     out = request.out
     skip = [out, journal.journal_of(out), out.with_name(out.name + ".partial"), byhand.folder_of(out)]
     found = discovery.find(request.folder, skip=[*skip, *([request.feedback] if request.feedback else [])])
+    handed = handout.recorded(request.course.folder, grading.assignment.name) if grading.handed_out_varied else {}
     subs = []
     for entry in found:
         student = request.roster.of(entry) if request.roster else None
-        sub = Submission(entry, student, grading.plan(grading.variant(student)), discovery.digest(entry))
+        variant = grading.variant(student)
+        sub = Submission(entry, student, grading.plan(variant), discovery.digest(entry))
+        if student is not None and grading.handed_out_varied:
+            sub.numbers = handout.digest(grading.assignment.name, student.id, variant)
+            sub.handed = handed.get(student.student)
         if request.roster and student is None:
             sub.notes.append(f"not on the roster ({readable(request.roster.path.name, None)}): no student there is "
                              f"named {readable(entry.name, 80)}"
@@ -277,6 +290,10 @@ def grade_folder(request: Request, options: Options, progress: Callable[[Submiss
                  warn: Callable[[str], None] | None = None) -> tuple[Grading, list[Submission], dict[str, Entry]]:
     """Grade every entry of the request's folder into its CSV (and journal); returns what was graded."""
     grading = Grading(request.course, request.assignment)
+    if grading.handed_out_varied and request.roster is None:
+        raise ValueError(f"{request.assignment} was handed out with each student's own numbers (build --roster): "
+                         "grade it with --roster ROSTER, so each file is judged against its student's numbers; "
+                         "nothing was written")
     subs = submissions(request, grading)
     path = journal.journal_of(request.out)
     entries = journal.read(path, request.assignment)
@@ -302,6 +319,12 @@ def grade_folder(request: Request, options: Options, progress: Callable[[Submiss
             if progress:
                 progress(sub, grade)
     journal.compact(path, request.assignment, [entries[s.found.relative] for s in subs if s.found.relative in entries])
+    drifted = [s.label for s in subs if s.found.relative in entries
+               and any(n.startswith(handout.DRIFT) for n in entries[s.found.relative].grade.notes)]
+    if drifted and warn:
+        warn(f"{len(drifted)} notebook{'s were' if len(drifted) != 1 else ' was'} built with other numbers than the "
+             f"key and roster give now ({', '.join(readable(d, 80) for d in drifted[:10])}"
+             f"{' and more' if len(drifted) > 10 else ''}): see the notes in {request.out}")
     _write(request, grading, subs, entries, final=True)
     return grading, subs, entries
 

@@ -57,6 +57,16 @@ def built_for(notebook: JSON) -> str | None:
     return student if isinstance(student, str) else None
 
 
+def numbers_of(notebook: JSON) -> str | None:
+    """The digest of the numbers a notebook was built with (:mod:`~casino_math.classroom.handout`), if it says.
+
+    >>> numbers_of({"metadata": {"classroom": {"numbers": "0123456789abcdef"}}})
+    '0123456789abcdef'
+    """
+    numbers = classroom_of(notebook).get("numbers")
+    return numbers if isinstance(numbers, str) else None
+
+
 def read_notebook(path: Path) -> tuple[JSON | None, str | None]:
     """The notebook in a file as plain JSON data, and None; or None and why it cannot be graded."""
     if path.suffix.lower() != ".ipynb":
