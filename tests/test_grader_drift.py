@@ -71,8 +71,8 @@ def test_a_varied_assignment_graded_without_its_roster_is_refused_before_anythin
                             capture_output=True, text=True, check=False)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines() == [
-        "error: roulette was handed out with each student's own numbers (build --roster): grade it with --roster "
-        "ROSTER, so each file is judged against its student's numbers; nothing was written"]
+        ("error: roulette was handed out with each student's own numbers (build --roster): grade it with --roster "
+        "ROSTER, so each file is judged against its student's numbers; nothing was written")]
     assert out.read_text() == "the grades of an earlier run\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["grades.csv"]
 
