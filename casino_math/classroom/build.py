@@ -174,7 +174,7 @@ def build(course: Course, names: Collection[str] | None = None, out: Path | None
     if roster is not None:
         if len(chosen) != 1 or out is None:
             raise ValueError("with --roster, build one assignment (build NAME) into a folder of its own (--out DIR)")
-        made, digests = _for_roster(course, chosen[0], roster, out)
+        theirs, digests = _for_roster(course, chosen[0], roster, out)
         moved = handout.changed(handout.recorded(course.folder, chosen[0]), digests)
         if moved and not renumber:
             shown = ", ".join(moved[:10]) + (f" and {len(moved) - 10} more" if len(moved) > 10 else "")
@@ -182,7 +182,7 @@ def build(course: Course, names: Collection[str] | None = None, out: Path | None
                              f"{'s' * (len(moved) != 1)} would get other numbers now ({shown}): the key's values or "
                              "their IDs changed; nothing was written. Restore them, or pass --renumber to hand out "
                              "new notebooks (those already submitted are graded with a note)")
-        written = _write(made)
+        written = _write(theirs)
         handout.record(course.folder, chosen[0], digests)
         course.vary(chosen[0])  # graded from now on against each student's own numbers
         return written
