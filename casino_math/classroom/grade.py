@@ -40,6 +40,8 @@ DEFAULT_TIMEOUT = 120
 CHECK_SECONDS = 60
 #: The note on a file whose questions marked by hand are not all marked yet.
 UNMARKED = "marked by hand, not marked yet: "
+#: The note on a file whose hand-marked answer changed since it was marked.
+CHANGED = "the answer changed since it was marked, so it is not marked yet: "
 
 
 @dataclass(frozen=True)
@@ -251,6 +253,7 @@ def lines(request: Request, grading: Grading, subs: list[Submission], entries: d
     assignment = grading.assignment
     hand = [q.id for q in assignment.questions if q.by_hand]
     marks = byhand.read_marks(byhand.folder_of(request.out), {q: assignment.question(q).points for q in hand})
+    seen = byhand.read_shown(byhand.folder_of(request.out))
     files: dict[str, list[str]] = {}
     for sub in subs:
         files.setdefault(sub.label, []).append(sub.found.relative)
@@ -262,7 +265,8 @@ def lines(request: Request, grading: Grading, subs: list[Submission], entries: d
         grade = entry.grade
         scores: dict[str, Fraction | None] = {m.question: Fraction(m.score) for m in grade.marks}
         given = byhand.marks_of(marks, grade.file)
-        scores.update({q: given.get(q) for q in hand})
+        again = remarked(hand, given, seen, grade)
+        scores.update({q: None if q in again else given.get(q) for q in hand})
         days, taken, late_notes = lateness(request, sub, assignment.points)
         several = files[sub.label]
         shown = ", ".join(readable(f, 80) for f in several)
@@ -270,10 +274,26 @@ def lines(request: Request, grading: Grading, subs: list[Submission], entries: d
                  if len({discovery.normal(f) for f in several}) < len(several) else "")
         flag = ([(f"one of {len(several)} files for {readable(sub.label, 80)} ({shown}), all graded: this row is "
                   f"{readable(sub.found.relative, 80)}{forms}")] if len(several) > 1 else [])
-        waiting = unmarked(hand, scores)
+        waiting = [f"{CHANGED}{q} (the mark {sheet.points_text(given[q] or 0)} was taken out)" for q in again]
+        waiting += unmarked(hand, scores)
         out.append(sheet.Line(sub.label, sub.student.id if sub.student else "", sub.found.relative, scores, days, taken,
                               (*flag, *sub.notes, *late_notes, *grade.notes, *waiting)))
     return out
+
+
+def remarked(hand: list[str], given: Mapping[str, Fraction | None], shown: Mapping[str, Mapping[str, str]],
+             grade: Grade) -> list[str]:
+    """The questions of a file marked against an answer that has changed since (a resubmission after marking)."""
+    return [q for q in hand if given.get(q) is not None
+            and byhand.changed_since_marked(shown, grade.file, q, grade.by_hand.get(q, ""))]
+
+
+def changed_answers(request: Request, grading: Grading, grades: list[Grade]) -> list[tuple[str, str]]:
+    """Each (file, question) whose mark was given to an answer that has changed since."""
+    hand = {q.id: q.points for q in grading.assignment.questions if q.by_hand}
+    folder = byhand.folder_of(request.out)
+    marks, shown = byhand.read_marks(folder, hand), byhand.read_shown(folder)
+    return [(g.file, q) for g in grades for q in remarked(list(hand), byhand.marks_of(marks, g.file), shown, g)]
 
 
 def unmarked(hand: list[str], scores: Mapping[str, Fraction | None]) -> list[str]:
@@ -325,12 +345,12 @@ def grade_folder(request: Request, options: Options, progress: Callable[[Submiss
         warn(f"{len(drifted)} notebook{'s were' if len(drifted) != 1 else ' was'} built with other numbers than the "
              f"key and roster give now ({', '.join(readable(d, 80) for d in drifted[:10])}"
              f"{' and more' if len(drifted) > 10 else ''}): see the notes in {request.out}")
-    _write(request, grading, subs, entries, final=True)
+    _write(request, grading, subs, entries, final=True, warn=warn)
     return grading, subs, entries
 
 
 def _write(request: Request, grading: Grading, subs: list[Submission], entries: dict[str, Entry],
-           final: bool = False) -> None:
+           final: bool = False, warn: Callable[[str], None] | None = None) -> None:
     assignment = grading.assignment
     rows = lines(request, grading, subs, entries)
     sheet.write(request.out, {q.id: q.points for q in assignment.questions}, rows, late=request.policy is not None)
@@ -339,7 +359,13 @@ def _write(request: Request, grading: Grading, subs: list[Submission], entries: 
     hand = [q for q in assignment.questions if q.by_hand]
     if hand:
         folder = byhand.folder_of(request.out)
-        byhand.write_marks(folder, {q.id: q.points for q in hand}, [(r.student, r.file) for r in rows])
+        again = changed_answers(request, grading, [entries[r.file].grade for r in rows])
+        byhand.write_marks(folder, {q.id: q.points for q in hand}, [(r.student, r.file) for r in rows], again)
+        byhand.write_shown(folder, [(r.file, entries[r.file].grade.by_hand) for r in rows])
+        if again and warn:
+            warn(f"{len(again)} answer{'s' * (len(again) != 1)} marked by hand changed since marked, so the mark was "
+                 f"taken out (mark {'them' if len(again) != 1 else 'it'} again in {folder / byhand.MARKS}): "
+                 + ", ".join(f"{readable(file, 80)} {q}" for file, q in again))
         answers = [(r.student, r.file, entries[r.file].grade.by_hand) for r in rows]
         byhand.write_pages(folder, assignment.name, {q.id: _marking(grading, q) for q in hand}, answers)
     if request.feedback:
