@@ -28,6 +28,8 @@ from . import grade as grader
 from .marks import Grade, readable
 
 EXAMPLES = Path("book") / "assignments"
+#: The exit status after Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
 
 
 def parser() -> argparse.ArgumentParser:
@@ -174,9 +176,18 @@ def _grade(args: argparse.Namespace) -> int:
                                      request.roster.path.parent if request.roster else None,
                                      args.manifest.parent if args.manifest else None)
     sandbox.covers(private)  # a private folder no sandbox can be kept from seeing is refused before any work
-    with tempfile.TemporaryDirectory(prefix="classroom-package-") as copy:
-        options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy), private)
-        grading, subs, _ = grader.grade_folder(request, options, progress, warn)
+    sandbox.clean_stale()  # what a grader killed outright left behind
+    try:
+        with tempfile.TemporaryDirectory(prefix=sandbox.temporary("classroom-package-")) as copy:
+            options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy), private)
+            grading, subs, _ = grader.grade_folder(request, options, progress, warn)
+    except grader.Interrupted as stopped:
+        print(f"{stopped} (in {request.out})", file=sys.stderr)
+        return INTERRUPTED
+    except KeyboardInterrupt:
+        sandbox.stop_all()
+        print(f"stopped before any file was graded; {request.out} holds the grades it held", file=sys.stderr)
+        return INTERRUPTED
     n = len(subs)
     print(f"graded {n} file{'s' * (n != 1)} of {request.assignment} (out of {grading.assignment.points} points) "
           f"into {request.out}")

@@ -90,7 +90,7 @@ def check_key(grading: Grading, variant: Variant, teacher: NotebookNode, packed:
     hidden tests included, and the public checks say right to the same answers."""
     plan = grading.plan(variant)
     cells = submitted.code_cells(nbformat.from_dict(teacher), grading.assignment)
-    with tempfile.TemporaryDirectory(prefix="classroom-build-") as copy:
+    with tempfile.TemporaryDirectory(prefix=sandbox.temporary("classroom-build-")) as copy:
         result = sandbox.run(plan.job(cells, BUILD_TIMEOUT, BUILD_CHECK_TIMEOUT), sandbox.bwrap(),
                              sandbox.package_copy(copy), plan.hidden())
     checks, failures = public.unpack(packed), []

@@ -44,6 +44,15 @@ UNMARKED = "marked by hand, not marked yet: "
 CHANGED = "the answer changed since it was marked, so it is not marked yet: "
 
 
+class Interrupted(Exception):
+    """Grading was stopped (Ctrl-C): the files it had finished are in the CSV and the journal."""
+
+    def __init__(self, finished: int, todo: int):
+        super().__init__(f"stopped: {finished} of the {todo} files to grade were graded and kept; run the same "
+                         "command again to grade the rest")
+        self.finished, self.todo = finished, todo
+
+
 @dataclass(frozen=True)
 class Options:
     """How to grade: the time limits, and the sandbox (no program: run without one)."""
@@ -327,17 +336,26 @@ def grade_folder(request: Request, options: Options, progress: Callable[[Submiss
             or (entries[sub.found.relative].digest, entries[sub.found.relative].fingerprint)
             != (sub.digest, sub.plan.fingerprint)]
     _write(request, grading, subs, entries)  # the grades resumed, at once
-    with ThreadPoolExecutor(max_workers=max(1, request.jobs)) as pool, journal.Journal(path) as log:
+    finished = 0
+    pool = ThreadPoolExecutor(max_workers=max(1, request.jobs))
+    with journal.Journal(path) as log:
         running = {pool.submit(grade_file, sub, options): sub for sub in todo}
-        for future in as_completed(running):
-            sub = running[future]
-            grade = _safely(future, sub)
-            entry = Entry(request.assignment, sub.found.relative, sub.digest, sub.plan.fingerprint, grade)
-            entries[sub.found.relative] = entry
-            _write(request, grading, subs, entries)  # the CSV first: a grade the journal holds is in the CSV too
-            log.write(entry)
-            if progress:
-                progress(sub, grade)
+        try:
+            for future in as_completed(running):
+                sub = running[future]
+                grade = _safely(future, sub)
+                entry = Entry(request.assignment, sub.found.relative, sub.digest, sub.plan.fingerprint, grade)
+                entries[sub.found.relative] = entry
+                _write(request, grading, subs, entries)  # the CSV first: a grade the journal holds is in the CSV too
+                log.write(entry)
+                finished += 1
+                if progress:
+                    progress(sub, grade)
+        except KeyboardInterrupt:
+            sandbox.stop_all()  # the sandboxes end at once; what they were grading is not kept
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise Interrupted(finished, len(todo)) from None
+    pool.shutdown()
     journal.compact(path, request.assignment, [entries[s.found.relative] for s in subs if s.found.relative in entries])
     drifted = [s.label for s in subs if s.found.relative in entries
                and any(n.startswith(handout.DRIFT) for n in entries[s.found.relative].grade.notes)]
