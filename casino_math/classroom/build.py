@@ -21,6 +21,8 @@ A file is rewritten only when its content changes, so building twice changes not
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import tempfile
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -80,9 +82,29 @@ def match_checks(grading: Grading) -> None:
                          f"the key's PARAMETERS do not have ({', '.join(key.parameters) or 'none'})")
 
 
-def packed_checks(grading: Grading, variant: Variant) -> str:
-    """The public checks a student's notebook carries, for a variant."""
-    return public.pack({short: public.publish(check) for short, check in grading.key.questions(variant).items()})
+def packed_checks(grading: Grading, variant: Variant, salt: str = "") -> str:
+    """The public checks a student's notebook carries, for a variant, their hashes salted with ``salt``."""
+    return public.pack({short: public.publish(check, salt)
+                        for short, check in grading.key.questions(variant).items()})
+
+
+def salt_of(course: Course, assignment: str, student_id: str | None = None) -> str:
+    """The salt of the public checks of a course's assignment (and of a student's variant): drawn from the course's
+    secret, so each course's is its own and nobody can work out another's; none for a course without a secret
+    (the book's, whose notebooks are the same for every reader).
+
+    >>> from casino_math.classroom.course import _demo_examples, init
+    >>> course = init(Path(tempfile.mkdtemp()) / "course", _demo_examples())
+    >>> len(salt_of(course, "dice")), salt_of(course, "dice") != salt_of(course, "dice", "4567")
+    (32, True)
+    >>> salt_of(Course(Path("/no/such/course")), "dice")
+    ''
+    """
+    secret = course.secret()
+    if secret is None:
+        return ""
+    message = f"the salt of the public checks\x00{assignment}\x00{student_id or ''}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:32]
 
 
 def check_key(grading: Grading, variant: Variant, teacher: NotebookNode, packed: str, who: str = "") -> None:
@@ -157,9 +179,10 @@ class Made:
 
 
 def versions(grading: Grading, variant: Variant, course: Course, student: str | None = None,
-             numbers: str | None = None) -> tuple[NotebookNode, NotebookNode, str]:
-    """The student's and the teacher's notebooks for a variant, and the checks they carry (packed)."""
-    packed = packed_checks(grading, variant)
+             numbers: str | None = None, student_id: str | None = None) -> tuple[NotebookNode, NotebookNode, str]:
+    """The student's and the teacher's notebooks for a variant, and the checks they carry (packed, salted by the
+    course and, with ``student_id``, by the student)."""
+    packed = packed_checks(grading, variant, salt_of(course, grading.assignment.name, student_id))
     made = [notebooks.notebook(grading.assignment, version, variant, packed, course.install, student, numbers)
             for version in (source.STUDENT, source.TEACHER)]
     return made[0], made[1], packed
@@ -212,7 +235,8 @@ def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> tuple[l
                              "notebook is named after them, as their submission will be")
         variant = grading.variant(person, building=True)
         digests[person.student] = handout.digest(name, person.id, variant)
-        student, teacher, packed = versions(grading, variant, course, person.student, digests[person.student])
+        student, teacher, packed = versions(grading, variant, course, person.student, digests[person.student],
+                                            person.id)
         check_key(grading, variant, teacher, packed, f" (for {person.student}, {variant})")
         made += [Made(student, out / f"{person.student}.ipynb"),
                  Made(teacher, out / "solutions" / f"{person.student}.ipynb")]
