@@ -116,10 +116,10 @@ def clean_stale(folder: str | Path | None = None) -> list[Path]:
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):  # no such process (or no such ID at all)
         return False
-    except (PermissionError, OverflowError):
-        return pid < 2**22  # another user's process (or no such ID at all)
+    except PermissionError:  # another user's process
+        return True
     return True
 
 
