@@ -122,10 +122,14 @@ def test_one_more_choice_in_a_keys_tuple_flags_every_notebook_whose_numbers_move
 
 def test_a_students_id_changed_in_the_roster_flags_their_notebook(handed: Path, tmp_path: Path) -> None:
     home = copy_of(handed, tmp_path)
-    (home / "roster.csv").write_text(ROSTER.replace("bo,4568", "bo,4599"))
     out = tmp_path / "grades.csv"
     subprocess.run(grade(handed / "in", "roulette", out, "--roster", str(home / "roster.csv"),
                          course_folder=home / "course"), capture_output=True, check=True)
+    assert all(row["notes"] == "" for row in by_student(out).values())
+    (home / "roster.csv").write_text(ROSTER.replace("bo,4568", "bo,4599"))
+    again = subprocess.run(grade(handed / "in", "roulette", out, "--roster", str(home / "roster.csv"),
+                                 course_folder=home / "course"), capture_output=True, text=True, check=True)
+    assert "bo [bo.ipynb]: " in again.stderr and "ana [" not in again.stderr  # bo's alone is graded again
     rows = by_student(out)
     assert [s for s in IDS if handout.DRIFT in rows[s]["notes"]] == ["bo"]
     assert rows["bo"]["id"] == "4599"

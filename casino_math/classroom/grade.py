@@ -140,6 +140,15 @@ class Submission:
     """The digest of the numbers the course recorded when it was handed out to this student."""
 
     @property
+    def fingerprint(self) -> str:
+        """What the grade depends on besides the file: the source, the key and the variant, and for a varied
+        assignment the student's numbers as handed out and now (a changed roster ID grades the file again)."""
+        if self.numbers is None:
+            return self.plan.fingerprint
+        text = "\x00".join((self.plan.fingerprint, self.numbers, self.handed or ""))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    @property
     def label(self) -> str:
         """The student's name in the CSV: the roster's, else the one the file's name gives."""
         return self.student.student if self.student else self.found.name
@@ -328,13 +337,13 @@ def grade_folder(request: Request, options: Options, progress: Callable[[Submiss
     entries = journal.read(path, request.assignment)
     current = {sub.found.relative: sub for sub in subs}
     entries = {f: e for f, e in entries.items() if f in current}
-    stale = [f for f, e in entries.items() if e.digest == current[f].digest and e.fingerprint != current[f].plan.fingerprint]
+    stale = [f for f, e in entries.items() if e.digest == current[f].digest and e.fingerprint != current[f].fingerprint]
     if stale and warn and not request.regrade:
         warn(f"the source, key or variant of {request.assignment} changed since {len(stale)} of these files were "
              "graded: grading them again")
     todo = [sub for sub in subs if request.regrade or sub.found.relative not in entries
             or (entries[sub.found.relative].digest, entries[sub.found.relative].fingerprint)
-            != (sub.digest, sub.plan.fingerprint)]
+            != (sub.digest, sub.fingerprint)]
     _write(request, grading, subs, entries)  # the grades resumed, at once
     finished = 0
     pool = ThreadPoolExecutor(max_workers=max(1, request.jobs))
@@ -344,7 +353,7 @@ def grade_folder(request: Request, options: Options, progress: Callable[[Submiss
             for future in as_completed(running):
                 sub = running[future]
                 grade = _safely(future, sub)
-                entry = Entry(request.assignment, sub.found.relative, sub.digest, sub.plan.fingerprint, grade)
+                entry = Entry(request.assignment, sub.found.relative, sub.digest, sub.fingerprint, grade)
                 entries[sub.found.relative] = entry
                 _write(request, grading, subs, entries)  # the CSV first: a grade the journal holds is in the CSV too
                 log.write(entry)
