@@ -1,17 +1,30 @@
 """Stopping the grader: Ctrl-C ends every sandbox at once, keeps the grades finished, and exits 130 with one line;
 what a grader killed outright left in the temporary folder is removed by the next run."""
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from classroom_helpers import by_student, code, grade, notebook
 
 #: A ceiling for the grader to stop after Ctrl-C (the stuck notebook would hold it for its whole 600 s otherwise).
 STOP_CEILING = 60
+
+
+@contextlib.contextmanager
+def ctrl_c_as_in_a_terminal() -> Iterator[None]:
+    """Let Ctrl-C reach a command started here as it does in a terminal: a test run in the background ignores it,
+    and so would the command (a handler, unlike an ignored signal, is not passed on to a new program)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def test_ctrl_c_stops_the_sandboxes_keeps_what_finished_and_exits_130(tmp_path: Path) -> None:
@@ -24,9 +37,10 @@ def test_ctrl_c_stops_the_sandboxes_keeps_what_finished_and_exits_130(tmp_path: 
     (folder / "zed.ipynb").write_text(json.dumps(stuck))
     out = tmp_path / "grades" / "long-run.csv"
     out.parent.mkdir()
-    runner = subprocess.Popen(grade(folder, "long-run", out, "--jobs", "1", "--timeout", "600"),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env={**os.environ, "TMPDIR": str(temporary)})
+    with ctrl_c_as_in_a_terminal():
+        runner = subprocess.Popen(grade(folder, "long-run", out, "--jobs", "1", "--timeout", "600"),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env={**os.environ, "TMPDIR": str(temporary)})
     deadline = time.monotonic() + 300
     while runner.poll() is None and time.monotonic() < deadline and \
             not (out.is_file() and "ana" in by_student(out)):
