@@ -303,3 +303,29 @@ def test_a_notebook_can_see_neither_the_course_nor_its_secret_nor_the_roster(gra
     subprocess.run(grade(tmp_path, "roulette", out, "--roster", str(home / "roster.csv"), course_folder=course),
                    capture_output=True, check=True)
     assert by_student(out)["bo"]["red"] == "0" and by_student(out)["bo"]["total"] == "10"
+
+
+def test_the_public_checks_are_salted_by_the_course_and_by_the_student(term: Term) -> None:
+    home, course, _ = term
+    book = public.unpack(packed_checks(BOOK / "roulette.ipynb"))
+    ours = public.unpack(packed_checks(course / "roulette.ipynb"))
+    salts = {s: public.unpack(packed_checks(home / "handout" / f"{s}.ipynb"))["red"]["salt"] for s in ("ana", "bo")}
+    assert "salt" not in book["red"] and len(ours["red"]["salt"]) == 32
+    assert len({ours["red"]["salt"], *salts.values()}) == 3  # the course's, and each student's own
+    assert ours["red"]["right"] != book["red"]["right"]  # a table made for the book's hashes finds nothing here
+    assert ours["red"]["right"] != public.publish(keys.load("roulette", BOOK / "source").questions()["red"])["right"]
+    assert public.judge("roulette.red", ours["red"], F(9, 19)).right
+    assert public.judge("roulette.red", book["red"], F(9, 19)).right  # a notebook handed out unsalted still works
+    assert not public.judge("roulette.red", ours["red"], F(18, 38) + F(1, 38)).right
+
+
+def test_another_course_salts_its_checks_its_own_way(term: Term, tmp_path: Path) -> None:
+    _, course, _ = term
+    other = tmp_path / "other"
+    subprocess.run([*CLASSROOM, "init", str(other), "--from", str(BOOK)], check=True, capture_output=True)
+    subprocess.run([*CLASSROOM, "build", "roulette", "--course", str(other), "--no-run"],
+                   check=True, capture_output=True)
+    ours = public.unpack(packed_checks(course / "roulette.ipynb"))["red"]
+    theirs = public.unpack(packed_checks(other / "roulette.ipynb"))["red"]
+    assert ours["salt"] != theirs["salt"] and ours["right"] != theirs["right"]
+    assert public.judge("roulette.red", theirs, F(9, 19)).right

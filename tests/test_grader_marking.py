@@ -207,3 +207,26 @@ def test_a_change_to_the_key_alone_makes_every_grade_under_it_stale(tmp_path: Pa
     assert before.plan(before.key.default()).fingerprint != after.plan(after.key.default()).fingerprint
     again = Grading(at(made), "roulette")
     assert again.plan(again.key.default()).fingerprint == after.plan(after.key.default()).fingerprint
+
+
+def test_a_mark_is_taken_out_when_the_answer_it_marked_changes(marked: Graded, tmp_path: Path) -> None:
+    home, folder, out = copied(marked, tmp_path)
+    marks = home / "long-run.by-hand" / "marks.csv"
+    marks.write_text("student,file,why_bold\npoints possible,,2\nana,ana.ipynb,2\nbo,bo.ipynb,0\ncy,cy.ipynb,1.5\n")
+    ana = json.loads((folder / "ana.ipynb").read_text())
+    answer_cell(ana, "why_bold")["source"] = "Timid play, because it bets more often."  # handed in again
+    (folder / "ana.ipynb").write_text(json.dumps(ana))
+    result = subprocess.run(grade(folder, "long-run", out), capture_output=True, text=True, check=True)
+    assert marks.read_text().splitlines()[2:] == ["ana,ana.ipynb,", "bo,bo.ipynb,0", "cy,cy.ipynb,1.5"]
+    rows = by_student(out)
+    assert rows["ana"]["why_bold"] == "" and rows["ana"]["total"] == "12" and rows["cy"]["total"] == "13.5"
+    assert "the answer changed since it was marked, so it is not marked yet: why_bold (the mark 2 was taken out)" \
+        in rows["ana"]["notes"] and "marked by hand, not marked yet: why_bold" in rows["ana"]["notes"]
+    assert "note: 1 answer marked by hand changed since marked, so the mark was taken out" in result.stderr
+    assert "ana.ipynb why_bold" in result.stderr
+    book = home / "class.csv"
+    subprocess.run([*CLASSROOM, "gradebook", str(out), "--out", str(book)], check=True, capture_output=True)
+    assert "not marked yet: why_bold" in by_student(book)["ana"]["notes"]
+    marks.write_text(marks.read_text().replace("ana,ana.ipynb,", "ana,ana.ipynb,0.5"))
+    subprocess.run(grade(folder, "long-run", out), capture_output=True, check=True)  # marked again: it stays
+    assert by_student(out)["ana"]["why_bold"] == "0.5" and "not marked yet" not in by_student(out)["ana"]["notes"]

@@ -2,7 +2,7 @@
 
     init COURSE [--from DIR]            (without --from, outside a copy of the book: an empty course)
     build [NAME ...] --course COURSE [--out DIR] [--no-run]
-    build NAME --course COURSE --roster ROSTER --out DIR
+    build NAME --course COURSE --roster ROSTER --out DIR [--renumber]
     grade SUBMISSIONS --course COURSE --assignment NAME [--out FILE.csv] [--roster ROSTER] [--feedback DIR]
         [--deadline TIME --late-penalty N%|zero [--manifest FILE]] [--jobs N] [--timeout S] [--check-timeout S]
         [--regrade] [--no-sandbox]
@@ -28,6 +28,8 @@ from . import grade as grader
 from .marks import Grade, readable
 
 EXAMPLES = Path("book") / "assignments"
+#: The exit status after Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
 
 
 def parser() -> argparse.ArgumentParser:
@@ -53,6 +55,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--roster", type=Path, help="a notebook per student, with their own numbers: "
                                                "OUT/STUDENT.ipynb and OUT/solutions/STUDENT.ipynb")
     b.add_argument("--no-run", action="store_true", help="write the notebooks without running them (no outputs)")
+    b.add_argument("--renumber", action="store_true", help="with --roster: hand out new notebooks even where a "
+                                                           "student's numbers changed since they were handed out")
     g = sub.add_parser("grade", help="grade a folder of submitted notebooks into a CSV")
     g.add_argument("submissions", type=Path, metavar="SUBMISSIONS",
                    help="a folder of notebooks: SUBMISSIONS/<student>.ipynb, SUBMISSIONS/<student>/<any>.ipynb, "
@@ -136,7 +140,7 @@ def _build(args: argparse.Namespace) -> int:
                          "missing)")
     people = roster.read(args.roster) if args.roster else None
     changed = builder.build(course, args.names or None, args.out, run=not args.no_run and people is None,
-                            roster=people)
+                            roster=people, renumber=args.renumber)
     print("\n".join(f"wrote {path}" for path in changed) or "nothing changed")
     return 0
 
@@ -189,9 +193,18 @@ def _grade(args: argparse.Namespace) -> int:
                                      request.roster.path.parent if request.roster else None,
                                      args.manifest.parent if args.manifest else None)
     sandbox.covers(private)  # a private folder no sandbox can be kept from seeing is refused before any work
-    with tempfile.TemporaryDirectory(prefix="classroom-package-") as copy:
-        options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy), private)
-        grading, subs, _ = grader.grade_folder(request, options, progress, warn)
+    sandbox.clean_stale()  # what a grader killed outright left behind
+    try:
+        with tempfile.TemporaryDirectory(prefix=sandbox.temporary("classroom-package-")) as copy:
+            options = grader.Options(args.timeout, args.check_timeout, program, sandbox.package_copy(copy), private)
+            grading, subs, _ = grader.grade_folder(request, options, progress, warn)
+    except grader.Interrupted as stopped:
+        print(f"{stopped} (in {request.out})", file=sys.stderr)
+        return INTERRUPTED
+    except KeyboardInterrupt:
+        sandbox.stop_all()
+        print(f"stopped before any file was graded; {request.out} holds the grades it held", file=sys.stderr)
+        return INTERRUPTED
     n, kept = len(graded), len(subs) - len(graded)
     print(f"graded {n} file{'s' * (n != 1)} of {request.assignment} (out of {grading.assignment.points} points) "
           f"into {request.out}" + (f"; {kept} more kept the grade{'s' * (kept != 1)} of an earlier run (unchanged "

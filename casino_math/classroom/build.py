@@ -21,6 +21,8 @@ A file is rewritten only when its content changes, so building twice changes not
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import tempfile
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ from pathlib import Path
 import nbformat
 from nbformat import NotebookNode
 
-from . import notebooks, probes, public, sandbox, source, submitted
+from . import handout, notebooks, probes, public, sandbox, source, submitted
 from .course import PRIVATE_FILE, PRIVATE_FOLDER, Course
 from .grade import Grading
 from .kernel import execute
@@ -80,9 +82,29 @@ def match_checks(grading: Grading) -> None:
                          f"the key's PARAMETERS do not have ({', '.join(key.parameters) or 'none'})")
 
 
-def packed_checks(grading: Grading, variant: Variant) -> str:
-    """The public checks a student's notebook carries, for a variant."""
-    return public.pack({short: public.publish(check) for short, check in grading.key.questions(variant).items()})
+def packed_checks(grading: Grading, variant: Variant, salt: str = "") -> str:
+    """The public checks a student's notebook carries, for a variant, their hashes salted with ``salt``."""
+    return public.pack({short: public.publish(check, salt)
+                        for short, check in grading.key.questions(variant).items()})
+
+
+def salt_of(course: Course, assignment: str, student_id: str | None = None) -> str:
+    """The salt of the public checks of a course's assignment (and of a student's variant): drawn from the course's
+    secret, so each course's is its own and nobody can work out another's; none for a course without a secret
+    (the book's, whose notebooks are the same for every reader).
+
+    >>> from casino_math.classroom.course import _demo_examples, init
+    >>> course = init(Path(tempfile.mkdtemp()) / "course", _demo_examples())
+    >>> len(salt_of(course, "dice")), salt_of(course, "dice") != salt_of(course, "dice", "4567")
+    (32, True)
+    >>> salt_of(Course(Path("/no/such/course")), "dice")
+    ''
+    """
+    secret = course.secret()
+    if secret is None:
+        return ""
+    message = f"the salt of the public checks\x00{assignment}\x00{student_id or ''}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:32]
 
 
 def check_key(grading: Grading, variant: Variant, teacher: NotebookNode, packed: str, who: str = "") -> None:
@@ -90,7 +112,7 @@ def check_key(grading: Grading, variant: Variant, teacher: NotebookNode, packed:
     hidden tests included, and the public checks say right to the same answers."""
     plan = grading.plan(variant)
     cells = submitted.code_cells(nbformat.from_dict(teacher), grading.assignment)
-    with tempfile.TemporaryDirectory(prefix="classroom-build-") as copy:
+    with tempfile.TemporaryDirectory(prefix=sandbox.temporary("classroom-build-")) as copy:
         result = sandbox.run(plan.job(cells, BUILD_TIMEOUT, BUILD_CHECK_TIMEOUT), sandbox.bwrap(),
                              sandbox.package_copy(copy), plan.hidden())
     checks, failures = public.unpack(packed), []
@@ -166,24 +188,35 @@ class Made:
     """A teacher's notebook: readable by its owner alone."""
 
 
-def versions(grading: Grading, variant: Variant, course: Course, student: str | None = None
-             ) -> tuple[NotebookNode, NotebookNode, str]:
-    """The student's and the teacher's notebooks for a variant, and the checks they carry (packed)."""
-    packed = packed_checks(grading, variant)
-    made = [notebooks.notebook(grading.assignment, version, variant, packed, course.install, student)
+def versions(grading: Grading, variant: Variant, course: Course, student: str | None = None,
+             numbers: str | None = None, student_id: str | None = None) -> tuple[NotebookNode, NotebookNode, str]:
+    """The student's and the teacher's notebooks for a variant, and the checks they carry (packed, salted by the
+    course and, with ``student_id``, by the student)."""
+    packed = packed_checks(grading, variant, salt_of(course, grading.assignment.name, student_id))
+    made = [notebooks.notebook(grading.assignment, version, variant, packed, course.install, student, numbers)
             for version in (source.STUDENT, source.TEACHER)]
     return made[0], made[1], packed
 
 
 def build(course: Course, names: Collection[str] | None = None, out: Path | None = None, run: bool = True,
-          roster: Roster | None = None) -> list[Path]:
+          roster: Roster | None = None, renumber: bool = False) -> list[Path]:
     """Write both versions of each assignment (or each roster student's, with ``roster``); returns the files that
-    changed.  Nothing is written unless every assignment passes its checks."""
+    changed.  Nothing is written unless every assignment passes its checks, nor, with ``roster``, when a student
+    already handed the assignment would get other numbers (unless ``renumber``)."""
     chosen = assignments(course, names)
     if roster is not None:
         if len(chosen) != 1 or out is None:
             raise ValueError("with --roster, build one assignment (build NAME) into a folder of its own (--out DIR)")
-        written = _write(_for_roster(course, chosen[0], roster, out))
+        theirs, digests = _for_roster(course, chosen[0], roster, out)
+        moved = handout.changed(handout.recorded(course.folder, chosen[0]), digests)
+        if moved and not renumber:
+            shown = ", ".join(moved[:10]) + (f" and {len(moved) - 10} more" if len(moved) > 10 else "")
+            raise ValueError(f"{chosen[0]} was handed out already, and {len(moved)} student"
+                             f"{'s' * (len(moved) != 1)} would get other numbers now ({shown}): the key's values or "
+                             "their IDs changed; nothing was written. Restore them, or pass --renumber to hand out "
+                             "new notebooks (those already submitted are graded with a note)")
+        written = _write(theirs)
+        handout.record(course.folder, chosen[0], digests)
         course.vary(chosen[0])  # graded from now on against each student's own numbers
         return written
     made: list[Made] = []
@@ -202,21 +235,23 @@ def build(course: Course, names: Collection[str] | None = None, out: Path | None
     return _write(made)
 
 
-def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> list[Made]:
+def _for_roster(course: Course, name: str, roster: Roster, out: Path) -> tuple[list[Made], dict[str, str]]:
     grading = Grading(course, name)
     match_checks(grading)
-    made = []
+    made, digests = [], {}
     for person in roster.students:
         if "/" in person.student or "\\" in person.student or person.student.startswith(".") or \
                 len(f"{person.student}.ipynb".encode()) > 255:
             raise ValueError(f"{roster.path}: the student name {person.student!r} cannot name a file; a student's "
                              "notebook is named after them, as their submission will be")
         variant = grading.variant(person, building=True)
-        student, teacher, packed = versions(grading, variant, course, person.student)
+        digests[person.student] = handout.digest(name, person.id, variant)
+        student, teacher, packed = versions(grading, variant, course, person.student, digests[person.student],
+                                            person.id)
         check_key(grading, variant, teacher, packed, f" (for {person.student}, {variant})")
         made += [Made(student, out / f"{person.student}.ipynb"),
                  Made(teacher, out / "solutions" / f"{person.student}.ipynb", private=True)]
-    return made
+    return made, digests
 
 
 def _write(made: list[Made]) -> list[Path]:

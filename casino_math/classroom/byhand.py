@@ -5,7 +5,10 @@ Beside ``grades.csv``, ``grade`` writes the folder ``grades.by-hand/``:
 - ``<question>.html``: the question, its rubric, and every file's answer, one after another, for fast marking (a
   static page: no script runs in it, and a student's text is shown as text);
 - ``marks.csv``: a row per file, a column per question marked by hand.  Fill in each mark; ``grade`` (run again)
-  and ``gradebook`` add them to the totals.  A rerun adds rows for new files and never changes a mark you wrote.
+  and ``gradebook`` add them to the totals.  A rerun adds rows for new files and never changes a mark you wrote,
+  unless the answer it marked has changed since (a resubmission): then the mark is taken out and the file listed,
+  to be marked again;
+- ``shown.json``: a digest of each answer the pages showed, which ties each mark to the answer it marked.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp()) / "grades.by-hand"
@@ -24,9 +27,11 @@ bo,bo.ipynb,
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
+import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -34,6 +39,8 @@ from .marks import readable
 from .sheet import POINTS_POSSIBLE, cell, points_text
 
 MARKS = "marks.csv"
+#: The digests of the answers the marking pages showed, by file and question.
+SHOWN = "shown.json"
 
 
 def folder_of(csv_path: str | Path) -> Path:
@@ -72,9 +79,52 @@ def _mark(text: str | None, question: str, points: int, path: Path, number: int)
     return mark
 
 
-def write_marks(folder: Path, questions: Mapping[str, int], files: Sequence[tuple[str, str]]) -> None:
+def answer_digest(answer: str) -> str:
+    """The digest of a hand-marked answer, which a mark is tied to (spaces around it do not count).
+
+    >>> answer_digest("Because.") == answer_digest(" Because.\\n") != answer_digest("Because!")
+    True
+    """
+    return hashlib.sha256(answer.strip().encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def read_shown(folder: Path) -> dict[str, dict[str, str]]:
+    """The digest of each answer the marking pages last showed, by file (as the CSV names it) and question."""
+    path = folder / SHOWN
+    try:
+        shown = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    except ValueError:
+        return {}  # a damaged record: every mark is kept, as before any was tied to its answer
+    return shown if isinstance(shown, dict) else {}
+
+
+def changed_since_marked(shown: Mapping[str, Mapping[str, str]], file: str, question: str, answer: str) -> bool:
+    """Whether the answer a file gives now differs from the one the marking page showed (and was marked).
+
+    >>> shown = {"ana.ipynb": {"why": answer_digest("Because.")}}
+    >>> [changed_since_marked(shown, "ana.ipynb", "why", a) for a in ("Because.", "Because!")]
+    [False, True]
+    >>> changed_since_marked({}, "ana.ipynb", "why", "Because!")  # marked before answers were recorded
+    False
+    """
+    was = shown.get(cell(file), {}).get(question)
+    return was is not None and was != answer_digest(answer)
+
+
+def write_shown(folder: Path, answers: Sequence[tuple[str, Mapping[str, str]]]) -> None:
+    """Record the digest of each (file, answers) the pages show now; a file no longer graded keeps its record."""
+    shown = read_shown(folder)
+    shown.update({cell(file): {q: answer_digest(a) for q, a in given.items()} for file, given in answers})
+    partial = folder / (SHOWN + ".partial")
+    partial.write_text(json.dumps(shown, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(partial, folder / SHOWN)
+
+
+def write_marks(folder: Path, questions: Mapping[str, int], files: Sequence[tuple[str, str]],
+                unmark: Collection[tuple[str, str]] = ()) -> None:
     """Write the marks CSV with a row for each (student, file), keeping every mark already written (a file no
-    longer graded keeps its row, at the end)."""
+    longer graded keeps its row, at the end) but those of ``unmark``, (file, question): an answer changed since
+    it was marked."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / MARKS
     kept: dict[str, dict[str, str]] = {}
@@ -86,7 +136,8 @@ def write_marks(folder: Path, questions: Mapping[str, int], files: Sequence[tupl
     listed = set()
     for student, name in files:
         old = kept.get(cell(name), {})
-        rows.append([cell(student), cell(name), *((old.get(q) or "") for q in questions)])
+        rows.append([cell(student), cell(name), *("" if (name, q) in unmark else (old.get(q) or "")
+                                                   for q in questions)])
         listed.add(cell(name))
     rows += [[row.get("student") or "", name, *((row.get(q) or "") for q in questions)]
              for name, row in kept.items() if name not in listed]
@@ -162,4 +213,6 @@ def write_pages(folder: Path, assignment: str, questions: Mapping[str, tuple[int
     return written
 
 
-__all__ = ["MARKS", "folder_of", "marks_of", "page", "points_text", "read_marks", "write_marks", "write_pages"]
+__all__ = ["MARKS", "SHOWN", "answer_digest", "changed_since_marked", "folder_of", "marks_of", "page", "points_text",
+           "read_marks", "read_shown", "write_marks", "write_pages",
+           "write_shown"]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
-from . import byhand, discovery, feedback, journal, keys, notebooks, probes, sandbox, sheet, source, submitted
+from . import byhand, discovery, feedback, handout, journal, keys, notebooks, probes, sandbox, sheet, source, submitted
 from .course import Course
 from .discovery import Found, Kind
 from .journal import Entry
@@ -40,6 +40,17 @@ DEFAULT_TIMEOUT = 120
 CHECK_SECONDS = 60
 #: The note on a file whose questions marked by hand are not all marked yet.
 UNMARKED = "marked by hand, not marked yet: "
+#: The note on a file whose hand-marked answer changed since it was marked.
+CHANGED = "the answer changed since it was marked, so it is not marked yet: "
+
+
+class Interrupted(Exception):
+    """Grading was stopped (Ctrl-C): the files it had finished are in the CSV and the journal."""
+
+    def __init__(self, finished: int, todo: int):
+        super().__init__(f"stopped: {finished} of the {todo} files to grade were graded and kept; run the same "
+                         "command again to grade the rest")
+        self.finished, self.todo = finished, todo
 
 
 @dataclass(frozen=True)
@@ -123,6 +134,19 @@ class Submission:
     plan: probes.Plan
     digest: str
     notes: list[str] = field(default_factory=list)
+    numbers: str | None = None
+    """The digest of the numbers the key and roster give this student now (a varied assignment's roster student)."""
+    handed: str | None = None
+    """The digest of the numbers the course recorded when it was handed out to this student."""
+
+    @property
+    def fingerprint(self) -> str:
+        """What the grade depends on besides the file: the source, the key and the variant, and for a varied
+        assignment the student's numbers as handed out and now (a changed roster ID grades the file again)."""
+        if self.numbers is None:
+            return self.plan.fingerprint
+        text = "\x00".join((self.plan.fingerprint, self.numbers, self.handed or ""))
+        return hashlib.sha256(text.encode()).hexdigest()
 
     @property
     def label(self) -> str:
@@ -147,7 +171,11 @@ def grade_file(sub: Submission, options: Options) -> Grade:
     marks = [probes.judge_question(sub.plan, q, result.events, options.check_timeout) for q in assignment.questions]
     notes = probes.notes_of(result.events, cells, assignment, result.killed, options.timeout) if result.events else \
         ["the sandbox reported nothing (it could not start Python?)"]
-    notes += _built_for(submitted.built_for(notebook), sub)
+    built = submitted.built_for(notebook)
+    notes += _built_for(built, sub)
+    if sub.numbers is not None and sub.student is not None and \
+            (built is None or discovery.normal(built) == sub.student.student):
+        notes += handout.drift(submitted.numbers_of(notebook) or sub.handed, sub.numbers)
     return Grade(sub.label, found.relative, tuple(replace(m, hint=readable(m.hint)) for m in marks),
                  tuple(readable(note, 2 * MOST_SHOWN) for note in notes),
                  submitted.hand_marked(notebook, assignment))
@@ -200,10 +228,15 @@ def submissions(request: Request, grading: Grading) -> list[Submission]:
     out = request.out
     skip = [out, journal.journal_of(out), out.with_name(out.name + ".partial"), byhand.folder_of(out)]
     found = discovery.find(request.folder, skip=[*skip, *([request.feedback] if request.feedback else [])])
+    handed = handout.recorded(request.course.folder, grading.assignment.name) if grading.handed_out_varied else {}
     subs = []
     for entry in found:
         student = request.roster.of(entry) if request.roster else None
-        sub = Submission(entry, student, grading.plan(grading.variant(student)), discovery.digest(entry))
+        variant = grading.variant(student)
+        sub = Submission(entry, student, grading.plan(variant), discovery.digest(entry))
+        if student is not None and grading.handed_out_varied:
+            sub.numbers = handout.digest(grading.assignment.name, student.id, variant)
+            sub.handed = handed.get(student.student)
         if request.roster and student is None:
             sub.notes.append(f"not on the roster ({readable(request.roster.path.name, None)}): no student there is "
                              f"named {readable(entry.name, 80)}"
@@ -238,6 +271,7 @@ def lines(request: Request, grading: Grading, subs: list[Submission], entries: d
     assignment = grading.assignment
     hand = [q.id for q in assignment.questions if q.by_hand]
     marks = byhand.read_marks(byhand.folder_of(request.out), {q: assignment.question(q).points for q in hand})
+    seen = byhand.read_shown(byhand.folder_of(request.out))
     files: dict[str, list[str]] = {}
     for sub in subs:
         files.setdefault(sub.label, []).append(sub.found.relative)
@@ -249,7 +283,8 @@ def lines(request: Request, grading: Grading, subs: list[Submission], entries: d
         grade = entry.grade
         scores: dict[str, Fraction | None] = {m.question: Fraction(m.score) for m in grade.marks}
         given = byhand.marks_of(marks, grade.file)
-        scores.update({q: given.get(q) for q in hand})
+        again = remarked(hand, given, seen, grade)
+        scores.update({q: None if q in again else given.get(q) for q in hand})
         days, taken, late_notes = lateness(request, sub, assignment.points)
         several = files[sub.label]
         shown = ", ".join(readable(f, 80) for f in several)
@@ -257,10 +292,26 @@ def lines(request: Request, grading: Grading, subs: list[Submission], entries: d
                  if len({discovery.normal(f) for f in several}) < len(several) else "")
         flag = ([(f"one of {len(several)} files for {readable(sub.label, 80)} ({shown}), all graded: this row is "
                   f"{readable(sub.found.relative, 80)}{forms}")] if len(several) > 1 else [])
-        waiting = unmarked(hand, scores)
+        waiting = [f"{CHANGED}{q} (the mark {sheet.points_text(given[q] or 0)} was taken out)" for q in again]
+        waiting += unmarked(hand, scores)
         out.append(sheet.Line(sub.label, sub.student.id if sub.student else "", sub.found.relative, scores, days, taken,
                               (*flag, *sub.notes, *late_notes, *grade.notes, *waiting)))
     return out
+
+
+def remarked(hand: list[str], given: Mapping[str, Fraction | None], shown: Mapping[str, Mapping[str, str]],
+             grade: Grade) -> list[str]:
+    """The questions of a file marked against an answer that has changed since (a resubmission after marking)."""
+    return [q for q in hand if given.get(q) is not None
+            and byhand.changed_since_marked(shown, grade.file, q, grade.by_hand.get(q, ""))]
+
+
+def changed_answers(request: Request, grading: Grading, grades: list[Grade]) -> list[tuple[str, str]]:
+    """Each (file, question) whose mark was given to an answer that has changed since."""
+    hand = {q.id: q.points for q in grading.assignment.questions if q.by_hand}
+    folder = byhand.folder_of(request.out)
+    marks, shown = byhand.read_marks(folder, hand), byhand.read_shown(folder)
+    return [(g.file, q) for g in grades for q in remarked(list(hand), byhand.marks_of(marks, g.file), shown, g)]
 
 
 def unmarked(hand: list[str], scores: Mapping[str, Fraction | None]) -> list[str]:
@@ -277,37 +328,56 @@ def grade_folder(request: Request, options: Options, progress: Callable[[Submiss
                  warn: Callable[[str], None] | None = None) -> tuple[Grading, list[Submission], dict[str, Entry]]:
     """Grade every entry of the request's folder into its CSV (and journal); returns what was graded."""
     grading = Grading(request.course, request.assignment)
+    if grading.handed_out_varied and request.roster is None:
+        raise ValueError(f"{request.assignment} was handed out with each student's own numbers (build --roster): "
+                         "grade it with --roster ROSTER, so each file is judged against its student's numbers; "
+                         "nothing was written")
     subs = submissions(request, grading)
     path = journal.journal_of(request.out)
     entries = journal.read(path, request.assignment)
     current = {sub.found.relative: sub for sub in subs}
     entries = {f: e for f, e in entries.items() if f in current}
-    stale = [f for f, e in entries.items() if e.digest == current[f].digest and e.fingerprint != current[f].plan.fingerprint]
+    stale = [f for f, e in entries.items() if e.digest == current[f].digest and e.fingerprint != current[f].fingerprint]
     if stale and warn and not request.regrade:
         warn(f"the source, key or variant of {request.assignment} changed since {len(stale)} of these files were "
              "graded: grading them again")
     todo = [sub for sub in subs if request.regrade or sub.found.relative not in entries
             or (entries[sub.found.relative].digest, entries[sub.found.relative].fingerprint)
-            != (sub.digest, sub.plan.fingerprint)]
+            != (sub.digest, sub.fingerprint)]
     _write(request, grading, subs, entries)  # the grades resumed, at once
-    with ThreadPoolExecutor(max_workers=max(1, request.jobs)) as pool, journal.Journal(path) as log:
+    finished = 0
+    pool = ThreadPoolExecutor(max_workers=max(1, request.jobs))
+    with journal.Journal(path) as log:
         running = {pool.submit(grade_file, sub, options): sub for sub in todo}
-        for future in as_completed(running):
-            sub = running[future]
-            grade = _safely(future, sub)
-            entry = Entry(request.assignment, sub.found.relative, sub.digest, sub.plan.fingerprint, grade)
-            entries[sub.found.relative] = entry
-            _write(request, grading, subs, entries)  # the CSV first: a grade the journal holds is in the CSV too
-            log.write(entry)
-            if progress:
-                progress(sub, grade)
+        try:
+            for future in as_completed(running):
+                sub = running[future]
+                grade = _safely(future, sub)
+                entry = Entry(request.assignment, sub.found.relative, sub.digest, sub.fingerprint, grade)
+                entries[sub.found.relative] = entry
+                _write(request, grading, subs, entries)  # the CSV first: a grade the journal holds is in the CSV too
+                log.write(entry)
+                finished += 1
+                if progress:
+                    progress(sub, grade)
+        except KeyboardInterrupt:
+            sandbox.stop_all()  # the sandboxes end at once; what they were grading is not kept
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise Interrupted(finished, len(todo)) from None
+    pool.shutdown()
     journal.compact(path, request.assignment, [entries[s.found.relative] for s in subs if s.found.relative in entries])
-    _write(request, grading, subs, entries, final=True)
+    drifted = [s.label for s in subs if s.found.relative in entries
+               and any(n.startswith(handout.DRIFT) for n in entries[s.found.relative].grade.notes)]
+    if drifted and warn:
+        warn(f"{len(drifted)} notebook{'s were' if len(drifted) != 1 else ' was'} built with other numbers than the "
+             f"key and roster give now ({', '.join(readable(d, 80) for d in drifted[:10])}"
+             f"{' and more' if len(drifted) > 10 else ''}): see the notes in {request.out}")
+    _write(request, grading, subs, entries, final=True, warn=warn)
     return grading, subs, entries
 
 
 def _write(request: Request, grading: Grading, subs: list[Submission], entries: dict[str, Entry],
-           final: bool = False) -> None:
+           final: bool = False, warn: Callable[[str], None] | None = None) -> None:
     assignment = grading.assignment
     rows = lines(request, grading, subs, entries)
     sheet.write(request.out, {q.id: q.points for q in assignment.questions}, rows, late=request.policy is not None)
@@ -316,7 +386,13 @@ def _write(request: Request, grading: Grading, subs: list[Submission], entries: 
     hand = [q for q in assignment.questions if q.by_hand]
     if hand:
         folder = byhand.folder_of(request.out)
-        byhand.write_marks(folder, {q.id: q.points for q in hand}, [(r.student, r.file) for r in rows])
+        again = changed_answers(request, grading, [entries[r.file].grade for r in rows])
+        byhand.write_marks(folder, {q.id: q.points for q in hand}, [(r.student, r.file) for r in rows], again)
+        byhand.write_shown(folder, [(r.file, entries[r.file].grade.by_hand) for r in rows])
+        if again and warn:
+            warn(f"{len(again)} answer{'s' * (len(again) != 1)} marked by hand changed since marked, so the mark was "
+                 f"taken out (mark {'them' if len(again) != 1 else 'it'} again in {folder / byhand.MARKS}): "
+                 + ", ".join(f"{readable(file, 80)} {q}" for file, q in again))
         answers = [(r.student, r.file, entries[r.file].grade.by_hand) for r in rows]
         byhand.write_pages(folder, assignment.name, {q.id: _marking(grading, q) for q in hand}, answers)
     if request.feedback:

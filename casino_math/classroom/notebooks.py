@@ -165,9 +165,11 @@ def _prompt_line(assignment: Assignment, question: Question) -> int:
 
 
 def notebook(assignment: Assignment, version: Version, variant: Mapping[str, Any] | None = None,
-             checks: str | None = None, install: str | None = None, student: str | None = None) -> NotebookNode:
+             checks: str | None = None, install: str | None = None, student: str | None = None,
+             numbers: str | None = None) -> NotebookNode:
     """One version of the assignment as a notebook (without outputs): its cells, the cell of checks, and the
-    install cell for ``install`` (a pip requirement) first.  ``student`` names the student of a variant."""
+    install cell for ``install`` (a pip requirement) first.  ``student`` names the student of a variant, and
+    ``numbers`` is the digest of their numbers (:mod:`~casino_math.classroom.handout`)."""
     nb: NotebookNode = nbformat.v4.new_notebook()
     nb.metadata = {
         "classroom": {"assignment": assignment.name, "version": version.value},
@@ -176,6 +178,8 @@ def notebook(assignment: Assignment, version: Version, variant: Mapping[str, Any
     }
     if student is not None:
         nb.metadata["classroom"]["student"] = student
+    if numbers is not None:
+        nb.metadata["classroom"]["numbers"] = numbers
     nb.cells = cells(assignment, version, variant, checks)
     if install:
         nb.cells.insert(0, install_cell(install))

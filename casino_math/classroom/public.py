@@ -73,16 +73,42 @@ RULE_ROUNDS = 2 * ROUNDS
 RULE_DIGITS = 16
 
 
-def publish(question: Check) -> Public:
-    """The public data of a question's check (see the module's example)."""
+def publish(question: Check, salt: str = "") -> Public:
+    """The public data of a question's check (see the module's example).
+
+    ``salt`` (a course's own, and a student's for a variant: see :func:`salted`) salts every hash with the
+    question's ID, so that a table of hashes made for one course serves no other.
+
+    >>> six = Exact("dice.six", right=lambda: Fraction(1, 6), hint="count the faces")
+    >>> ours, theirs = publish(six, "5a1t"), publish(six, "0ther")
+    >>> ours["right"] != theirs["right"] != publish(six)["right"], ours["salt"]
+    (True, '5a1t')
+    >>> judge("dice.six", ours, Fraction(1, 6)), judge("dice.six", theirs, Fraction(1, 6))
+    (dice.six: right., dice.six: right.)
+    """
+    data = _published(question, salted(question.id, salt))
+    return {**data, "salt": salt} if salt else data
+
+
+def salted(question_id: str, salt: str) -> str:
+    """What a question's hashes are salted with: its ID, after the course's (and student's) salt if there is one.
+
+    >>> salted("dice.six", ""), salted("dice.six", "5a1t")
+    ('dice.six', '5a1t:dice.six')
+    """
+    return f"{salt}:{question_id}" if salt else question_id
+
+
+def _published(question: Check, sid: str) -> Public:
     if isinstance(question, Exact):
-        return _publish_exact(question)
+        return _publish_exact(question, sid)
     if isinstance(question, Rule):
-        return _publish_rule(question)
+        return _publish_rule(question, sid)
     if isinstance(question, Estimate):
         right, error = Fraction(question.right()), question.error()
+        # The interval is the key's own (salted by the question alone), so a check cell and the grader agree.
         return {"kind": "estimate", "hint": question.hint, "trials": question.trials,
-                "within": list(accepted(right, error, question.id)), "exact": seal(exact_text(right), question.id),
+                "within": list(accepted(right, error, question.id)), "exact": seal(exact_text(right), sid),
                 "mistakes": [[float(w) - TOLERANCE * error, float(w) + TOLERANCE * error, h]
                              for w, h in question.mistakes().items()]}
     if isinstance(question, Simulation):
@@ -97,15 +123,15 @@ def publish(question: Check) -> Public:
     raise TypeError(f"{question.id}: no public form for {type(question).__name__}")
 
 
-def _publish_exact(question: Exact) -> Public:
-    salt, right = question.id, Fraction(question.right())
+def _publish_exact(question: Exact, salt: str) -> Public:
+    right = Fraction(question.right())
     return {"kind": "exact", "hint": question.hint, "sign": question.sign, "probability": question.probability,
             "right": seal(exact_text(right), salt), "float": seal(float_text(right), salt),
             "negated": seal(exact_text(-right), salt) if right else None,
             "mistakes": {seal(exact_text(w), salt): h for w, h in question.mistakes().items() if w != right}}
 
 
-def _publish_rule(question: Rule) -> Public:
+def _publish_rule(question: Rule, sid: str) -> Public:
     outcomes = list(question.outcomes())
     wants = [question.want(o) for o in outcomes]
     same = SAME.get(question.same, "truth")
@@ -114,7 +140,7 @@ def _publish_rule(question: Rule) -> Public:
     distinct = sorted(set(hints))
     return {"kind": "rule", "same": same, "spread": question.spread, "rounds": rounds,
             "outcomes": [plain.encode(o) for o in outcomes],
-            "right": [_rule_seal(same, w, f"{question.id}:{i}", rounds) for i, w in enumerate(wants)],
+            "right": [_rule_seal(same, w, f"{sid}:{i}", rounds) for i, w in enumerate(wants)],
             "hints": distinct, "hint_of": [distinct.index(h) for h in hints]}
 
 
@@ -252,13 +278,14 @@ class _SimulationShares:
 
 def judge(question_id: str, public: Public, answer: Any) -> Feedback:
     """Right, or not right yet with a hint, from the public data alone."""
-    kind = public.get("kind")
+    kind, salt = public.get("kind"), public.get("salt", "")
+    sid = salted(question_id, salt if isinstance(salt, str) else "")
     if kind == "exact":
-        return judge_exact(question_id, answer, _ExactHashes(question_id, public))
+        return judge_exact(question_id, answer, _ExactHashes(sid, public))
     if kind == "rule":
-        return judge_rule(question_id, answer, _RuleHashes(question_id, public))
+        return judge_rule(question_id, answer, _RuleHashes(sid, public))
     if kind == "estimate":
-        return judge_estimate(question_id, answer, _EstimateInterval(question_id, public))
+        return judge_estimate(question_id, answer, _EstimateInterval(sid, public))
     if kind == "simulation":
         return judge_simulation(question_id, answer, _SimulationShares(question_id, public))
     if kind == "by hand":

@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,6 +56,71 @@ GRACE_SECONDS = 2
 INSIDE = "/opt/classroom"
 RISK = ("grading without a sandbox: each notebook runs as you, and can read your files (the answer keys among "
         "them), change them, use the network, and leave processes running; grade only notebooks you trust")
+
+
+#: The temporary folders the grader makes, each named with its process's ID so a stale one can be told apart.
+TEMPORARY = ("classroom-package-", "classroom-run-", "classroom-build-")
+
+_running: set[subprocess.Popen[bytes]] = set()
+_running_lock = threading.Lock()
+_stopping = threading.Event()
+
+
+class Stopped(Exception):
+    """No sandbox starts: grading was stopped (Ctrl-C)."""
+
+
+def stop_all() -> None:
+    """End every sandbox running now at once, and start no other (on Ctrl-C)."""
+    with _running_lock:
+        _stopping.set()
+        for process in list(_running):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, 9)
+
+
+def temporary(kind: str) -> str:
+    """The prefix of a temporary folder of this process (``kind`` is one of :data:`TEMPORARY`).
+
+    >>> temporary("classroom-run-") == f"classroom-run-{os.getpid()}-"
+    True
+    """
+    return f"{kind}{os.getpid()}-"
+
+
+def clean_stale(folder: str | Path | None = None) -> list[Path]:
+    """Remove the grader's temporary folders (in ``folder``, else the system's) that a process left behind when it
+    was killed: those named with the ID of a process that no longer runs, and owned by this user; returns them.
+
+    >>> import tempfile
+    >>> where = Path(tempfile.mkdtemp())
+    >>> for name in ("classroom-package-999999999-x", f"classroom-run-{os.getpid()}-y", "classroom-package-z"):
+    ...     (where / name).mkdir()
+    >>> [p.name for p in clean_stale(where)], sorted(p.name for p in where.iterdir())  # doctest: +ELLIPSIS
+    (['classroom-package-999999999-x'], ['classroom-package-z', 'classroom-run-...-y'])
+    """
+    removed = []
+    for path in Path(folder or tempfile.gettempdir()).glob("classroom-*-*-*"):
+        kind = next((k for k in TEMPORARY if path.name.startswith(k)), None)
+        pid = path.name[len(kind):].split("-", 1)[0] if kind else ""
+        try:
+            mine = not path.is_symlink() and path.is_dir() and path.stat().st_uid == os.getuid()
+        except OSError:
+            continue
+        if pid.isdigit() and mine and not _alive(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):  # no such process (or no such ID at all)
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def package_copy(folder: str | Path) -> Path:
@@ -180,15 +246,21 @@ def run(job: dict[str, Any], program: str | None, package_root: Path,
     cpu = STARTUP_SECONDS + job["timeout"] + job["check_timeout"] * probes
     job = {**job, "hidden": {q: list(tests) for q, tests in hidden.items()},
            "limits": [int(cpu) + 1, MEMORY_BYTES, FILE_BYTES], "report": report_write, "control": control_write}
-    with tempfile.TemporaryDirectory(prefix="classroom-") as plain:
+    with tempfile.TemporaryDirectory(prefix=temporary("classroom-run-")) as plain:
         env = None
         if program is None:
             env = {**os.environ, "PYTHONPATH": str(package_root), "HOME": plain, "MPLBACKEND": "Agg"}
         try:
-            process = subprocess.Popen(command(program, package_root, private), stdin=subprocess.PIPE,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                       pass_fds=(report_write, control_write), cwd=plain, env=env,
-                                       start_new_session=True)
+            with _running_lock:
+                if _stopping.is_set():
+                    os.close(report_read)
+                    os.close(control_read)
+                    raise Stopped("grading was stopped")
+                process = subprocess.Popen(command(program, package_root, private), stdin=subprocess.PIPE,
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                           pass_fds=(report_write, control_write), cwd=plain, env=env,
+                                           start_new_session=True)
+                _running.add(process)
         finally:
             os.close(report_write)
             os.close(control_write)
@@ -204,6 +276,8 @@ def run(job: dict[str, Any], program: str | None, package_root: Path,
                 tell.close()
         finally:  # however the collecting ends, nothing of the sandbox runs on
             _end(process)
+            with _running_lock:
+                _running.discard(process)
     return result
 
 
