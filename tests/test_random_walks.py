@@ -7,6 +7,7 @@ discrete arcsine law, u_2n) against the counts, and seeded simulations within 4 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import accumulate, combinations, pairwise, permutations, product
 from math import comb, exp, sqrt
@@ -42,7 +43,7 @@ AMERICAN = {"red": 18, "black": 18, "green": 2}
 WITH_PUSH = Walk(Fraction(1, 3), Fraction(1, 2), "a bet that pushes one time in six")
 
 
-def sequences(walk: Walk, n: int):
+def sequences(walk: Walk, n: int) -> Iterator[tuple[list[int], Fraction]]:
     """Every sequence of n steps of a walk, with its exact chance."""
     steps = [(s, q) for s, q in ((1, walk.win), (-1, walk.lose), (0, walk.push)) if q]
     for seq in product(steps, repeat=n):
@@ -52,7 +53,7 @@ def sequences(walk: Walk, n: int):
         yield [s for s, _ in seq], chance
 
 
-def longest(bits) -> int:
+def longest(bits: Sequence[int]) -> int:
     best = run = 0
     for b in bits:
         run = run + 1 if b else 0
@@ -74,7 +75,7 @@ def test_a_run_of_seven_reds_in_100_spins_by_simulation() -> None:
     red = rng.random((trials, 100)) < 18 / 38
     # a run of 7 ends at spin j when spins j-6..j are all red
     windows = np.lib.stride_tricks.sliding_window_view(red, 7, axis=1).all(axis=2)
-    share = windows.any(axis=1).mean()
+    share = np.any(windows, axis=1).mean()
     se = sqrt(float(exact) * (1 - float(exact)) / trials)
     assert abs(share - float(exact)) < 4 * se
 
@@ -242,9 +243,9 @@ def test_red_is_due_in_a_deck_by_every_ordering_of_a_small_deck() -> None:
 
 @pytest.mark.parametrize("call, message", [
     (lambda: Walk(Fraction(2, 3), Fraction(1, 2)), "add up to 7/6; they may add up to at most 1"),
-    (lambda: Walk(0.5, Fraction(1, 2)), "give it as a Fraction"),
+    (lambda: Walk(0.5, Fraction(1, 2)), "give it as a Fraction"),  # type: ignore[arg-type]
     (lambda: run_at_least(-1, 2, Fraction(1, 2)), "the number of trials is -1; it must be a whole number"),
-    (lambda: run_at_least(10, 2, 0.5), "give a Fraction from 0 to 1"),
+    (lambda: run_at_least(10, 2, 0.5), "give a Fraction from 0 to 1"),  # type: ignore[arg-type]
     (lambda: time_ahead(FAIR, 4, "weak"), "'weak' is not a convention for time ahead; the conventions are strict"),
     (lambda: ballot(2, 2), "the ballot theorem needs ahead > behind"),
     (lambda: paths_touching(4, 2, 1), "at least as high as both ends, here at least 2"),
@@ -252,6 +253,6 @@ def test_red_is_due_in_a_deck_by_every_ordering_of_a_small_deck() -> None:
     (lambda: runs_expected(5, 6, Fraction(1, 2)), "5 trials cannot hold a run of 6"),
     (lambda: red_after_blacks_drawn(6, 4, 5), "6 black cards cannot be drawn"),
 ])
-def test_bad_input_gets_a_clear_error(call, message: str) -> None:
+def test_bad_input_gets_a_clear_error(call: Callable[[], object], message: str) -> None:
     with pytest.raises((ValueError, TypeError), match=message):
         call()

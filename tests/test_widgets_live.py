@@ -38,6 +38,7 @@ from casino_math.widgets.live import (
 ROOT = Path(__file__).resolve().parents[1]
 LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "craps.race", "roulette.chooser",
         "session.explorer", "kelly.growth", "chemin.chart", "variants.side_bets", "fairness.wheel"]
+LIVE += ["walks.runs"]
 
 
 def settings(control: Control) -> list[int | list[int]]:
