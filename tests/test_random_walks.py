@@ -7,14 +7,17 @@ discrete arcsine law, u_2n) against the counts, and seeded simulations within 4 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import accumulate, combinations, pairwise, permutations, product
 from math import comb, exp, sqrt
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from casino_math import display
 from casino_math.walks import (
     FAIR,
     RED,
@@ -256,3 +259,49 @@ def test_red_is_due_in_a_deck_by_every_ordering_of_a_small_deck() -> None:
 def test_bad_input_gets_a_clear_error(call: Callable[[], object], message: str) -> None:
     with pytest.raises((ValueError, TypeError), match=message):
         call()
+
+
+# --- the chapter's glued figures and exercise answers, read back from its saved outputs ------------------------------
+
+CHAPTER = Path(__file__).resolve().parents[1] / "book" / "random-walks.ipynb"
+
+
+@pytest.fixture(scope="module")
+def glued() -> dict[str, str]:
+    """Every value the chapter glues, by name, as the text the prose shows."""
+    cells = json.loads(CHAPTER.read_text())["cells"]
+    return {output["metadata"]["scrapbook"]["name"]: output["data"]["application/papermill.record/text/plain"]
+            for cell in cells for output in cell.get("outputs", []) if "scrapbook" in output.get("metadata", {})}
+
+
+def test_the_chapters_required_figures(glued: dict[str, str]) -> None:
+    assert glued["walks_seven_reds"] == display.percent(1 - no_run_recurrence(100, 7, Fraction(18, 38)))
+    assert glued["walks_ahead_half_red"] == display.percent(ahead_at_least(RED, 100, 50))
+    assert glued["walks_mc_one_in"] == f"{round(Fraction(37**26, 18**26)):,}"
+    # the arcsine law's extremes for 100 fair tosses: u_100 each way
+    assert glued["walks_arcsine_all"] == glued["walks_arcsine_none"] == display.percent(
+        Fraction(comb(100, 50), 2**100))
+
+
+def test_the_exercise_answers_by_enumeration(glued: dict[str, str]) -> None:
+    reach = sum(1 for s in product((1, -1), repeat=10) if sum(s) == 2 and max(accumulate(s)) >= 4)
+    assert glued["walks_ex_reflect"] == str(reach)
+    orders = [[-1 if i in losses else 1 for i in range(10)] for losses in combinations(range(10), 3)]
+    led = sum(1 for o in orders if min(accumulate(o)) > 0)
+    assert glued["walks_ex_ballot"] == display.fraction_text(Fraction(led, len(orders)))
+    first5 = sum((q for steps, q in sequences(RED, 5)
+                  if 1 in accumulate(steps) and list(accumulate(steps)).index(1) == 4), Fraction(0))
+    assert glued["walks_ex_first5"] == display.fraction_text(first5)
+    run4 = sum(1 for bits in product((0, 1), repeat=10) if longest(bits) >= 4)
+    assert glued["walks_ex_run4"] == display.fraction_text(Fraction(run4, 2**10))
+    avoid = sum(1 for s in product((1, -1), repeat=6) if 0 not in accumulate(s))
+    assert glued["walks_ex_avoid6"] == str(avoid) and glued["walks_ex_u6"] == display.fraction_text(Fraction(avoid, 64))
+    assert glued["walks_ex_deck"] == display.fraction_text(Fraction(26, 47))
+    assert glued["walks_ex_wheel"] == display.fraction_text(Fraction(18, 37))
+
+
+def test_the_student_simulation_reports_whether_the_exact_value_is_in_its_interval(glued: dict[str, str]) -> None:
+    low, high = (Fraction(glued[k].rstrip("%")) / 100 for k in ("walks_ex_sim_low", "walks_ex_sim_high"))
+    exact = ahead_at_least(RED, 100, 50)
+    inside = low <= exact <= high
+    assert glued["walks_ex_sim_verdict"] == ("lies inside" if inside else "lies outside")

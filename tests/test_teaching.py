@@ -217,6 +217,7 @@ DERIVING = [p for p in CHAPTERS if p.stem not in ("chance", "foundations")]
 #: The chapters in which a student writes a simulation and reports an interval.
 SIMULATING = ["foundations", "roulette-variance", "roulette-fairness", "craps-line", "baccarat", "long-run",
               "betting-systems"]
+SIMULATING += ["random-walks"]
 
 
 def book_text() -> str:
