@@ -79,15 +79,15 @@ def runs_explorer() -> Shown:
 
 def runs_table(spins: int = 100, runs: tuple[int, ...] = (5, 7, 10)) -> Table:
     """The static twin of :func:`runs_explorer`: the same figures for each bet, for a session of ``spins`` bets,
-    computed exactly and shown as percents (6561/130321 and 51921/130321 for red in the first row below).
+    exact (in HTML each shown as its percent, a long fraction one click away).
 
     >>> runs_table(4, (4,))
     Runs and leads in 4 bets of $1 on an even-money chance
     bet               run of at least 4 wins  ahead after at least half the bets
     ----------------  ----------------------  ----------------------------------
-    red, double zero  5.0345%                 39.8409%
-    red, single zero  5.6012%                 41.7326%
-    a fair coin       6.2500%                 43.7500%
+    red, double zero  6561/130321             51921/130321
+    red, single zero  104976/1874161          782136/1874161
+    a fair coin       1/16                    7/16
     """
     def ahead_half(bet: Walk) -> Fraction:
         return sum((q for a, q in time_ahead(bet, spins).items() if 2 * a >= spins), Fraction(0))
@@ -97,6 +97,6 @@ def runs_table(spins: int = 100, runs: tuple[int, ...] = (5, 7, 10)) -> Table:
 
     columns: dict[str | Column, Callable[[tuple[str, Walk]], Cell]] = {Column("bet"): lambda b: b[0]}
     for k in runs:
-        columns[Column(f"run of at least {k} wins", Holds.PERCENT, digits=4)] = run_chance(k)
-    columns[Column("ahead after at least half the bets", Holds.PERCENT, digits=4)] = lambda b: ahead_half(b[1])
+        columns[Column(f"run of at least {k} wins", Holds.SHARE)] = run_chance(k)
+    columns[Column("ahead after at least half the bets", Holds.SHARE)] = lambda b: ahead_half(b[1])
     return table(BETS, columns, caption=f"Runs and leads in {spins} bets of $1 on an even-money chance")
