@@ -196,20 +196,24 @@ def time_ahead(walk: Walk, n: int, convention: str = "strict") -> Distribution[i
                          + ", ".join(CONVENTIONS))
     _check_count(n, "the number of bets")
     up, down, stay, _ = walk.weights()
-    at: dict[tuple[int, int], int] = {(0, 0): 1}  # (net, bets spent ahead so far) -> weighted paths
+    moves = [(step, weight) for step, weight in ((1, up), (-1, down), (0, stay)) if weight]
+    at: dict[int, list[int]] = {0: [1]}  # net -> weighted paths by the bets spent ahead so far (the list's index)
     for _ in range(n):
-        nxt: dict[tuple[int, int], int] = {}
-        for (s, a), w in at.items():
-            for step, weight in ((1, up), (-1, down), (0, stay)):
-                if weight:
-                    t = s + step
-                    ahead = t > 0 if convention == "strict" else max(s, t) > 0
-                    key = (t, a + ahead)
-                    nxt[key] = nxt.get(key, 0) + w * weight
+        nxt: dict[int, list[int]] = {}
+        for s, ways in at.items():
+            for step, weight in moves:
+                t = s + step
+                ahead = int(t > 0 if convention == "strict" else max(s, t) > 0)
+                row = nxt.setdefault(t, [])
+                row.extend([0] * (len(ways) + ahead - len(row)))
+                for a, w in enumerate(ways, ahead):
+                    row[a] += w * weight
         at = nxt
     counts: dict[int, int] = {}
-    for (_, a), w in at.items():
-        counts[a] = counts.get(a, 0) + w
+    for ways in at.values():
+        for a, w in enumerate(ways):
+            if w:
+                counts[a] = counts.get(a, 0) + w
     return Distribution.from_counts(counts)
 
 
