@@ -219,6 +219,7 @@ SIMULATING = ["foundations", "roulette-variance", "roulette-fairness", "craps-li
               "betting-systems"]
 # The rare-events chapter.
 SIMULATING += ["rare-events"]
+SIMULATING += ["random-walks"]
 
 
 def book_text() -> str:

@@ -40,6 +40,7 @@ LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "craps
         "session.explorer", "kelly.growth", "chemin.chart", "variants.side_bets", "fairness.wheel"]
 # The rare-events chapter's widget.
 LIVE += ["rare.wins"]
+LIVE += ["walks.runs"]
 
 
 def settings(control: Control) -> list[int | list[int]]:

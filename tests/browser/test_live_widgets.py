@@ -99,6 +99,13 @@ def seventeen_beats_break_even(seed: int) -> str:
     return probability(prior().after(log.hits("17"), log.spins).p_above(break_even()))
 
 
+def seven_reds_in_100_spins() -> str:
+    """P(a run of at least 7 reds in 100 spins of a double-zero wheel), as the runs-and-leads explorer shows it."""
+    from casino_math.walks import run_at_least
+
+    return display.percent(run_at_least(100, 7, Fraction(18, 38)), 4)
+
+
 #: page, widget, (control, raw value), the table row to read (None: the whole result), what it must contain.
 CASES = [
     ("book/chance", "chance.payout", ("payout", 8), None,
@@ -116,6 +123,9 @@ CASES = [
      broke_on_red_from_50()),
     ("book/baccarat-variants", "variants.side_bets", ("removed_8", 16), "Dragon 7", dragon_7_edge_with_16_eights()),
     ("book/roulette-fairness", "fairness.wheel", ("seed", 2031), "P(chance > 1/36)", seventeen_beats_break_even(2031)),
+]
+CASES += [
+    ("book/random-walks", "walks.runs", ("run", 7), "a run of at least 7 wins in 100 bets", seven_reds_in_100_spins()),
 ]
 
 
