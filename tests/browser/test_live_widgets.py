@@ -116,6 +116,8 @@ CASES = [
      broke_on_red_from_50()),
     ("book/baccarat-variants", "variants.side_bets", ("removed_8", 16), "Dragon 7", dragon_7_edge_with_16_eights()),
     ("book/roulette-fairness", "fairness.wheel", ("seed", 2031), "P(chance > 1/36)", seventeen_beats_break_even(2031)),
+    # the table one roll after a come-out: a come-out again on 12 of the 36 rolls
+    ("book/craps-long-run", "chains.state", ("rolls", 1), "come-out", display.percent(Fraction(1, 3), 3)),
 ]
 
 
