@@ -118,6 +118,8 @@ CASES = [
     ("book/roulette-fairness", "fairness.wheel", ("seed", 2031), "P(chance > 1/36)", seventeen_beats_break_even(2031)),
     # the table one roll after a come-out: a come-out again on 12 of the 36 rolls
     ("book/craps-long-run", "chains.state", ("rolls", 1), "come-out", display.percent(Fraction(1, 3), 3)),
+    # one roll: a decision only if the come-out is a natural or craps, 12 of the 36 rolls
+    ("book/conditional-expectation", "conditional.decisions", ("rolls", 1), "1", "1/3"),
 ]
 
 
