@@ -72,8 +72,8 @@ def decisions_explorer(rolls: int = DEFAULT_ROLLS) -> Shown:
 
 
 def stretches_table(rolls: Iterable[int] = range(1, MOST_ROLLS + 1)) -> Table:
-    """The static twin: for each stretch of rolls, the expected decisions and net, beside the expected decisions
-    times one decision's value, and the largest gap between E[net] given d and d × E[one decision].
+    """The static twin: for each stretch of rolls, the expected decisions and net, and the largest gap between
+    E[net] given d and d × E[one decision].
 
     >>> stretches_table([1]).rows[0][:3]
     ['1', '1/3', '1/9']
