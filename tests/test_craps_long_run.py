@@ -2,13 +2,13 @@
 
 Each figure of the chapter is recomputed by another route: the share of come-out rolls from the line chain's
 fundamental matrix (sympy), from the closed form and from a seeded simulation of the dice; Doeblin's bound against
-the exact distances; the Sicherman theorem against an enumeration of every pair of faces; the hand's moments
-against the figures the book's reviewers recomputed independently.
+the exact distances; the Sicherman theorem against a search of every pair of dice; the hand's moments against
+first-step equations for E[L] and E[L^2] solved without generating functions.
 """
 
 from collections import Counter
 from fractions import Fraction
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 import numpy as np
 import pytest
@@ -146,13 +146,18 @@ def test_sichermans_dice_roll_every_total_as_standard_dice_do_by_enumeration() -
     assert total_polynomial(*SICHERMAN) == total_polynomial(STANDARD, STANDARD)
 
 
-def test_the_only_pairs_are_standard_and_sicherman_against_a_search_of_every_pair_of_faces() -> None:
+def test_the_only_pairs_are_standard_and_sicherman_against_a_search_of_every_pair_of_dice() -> None:
     standard = totals(STANDARD, STANDARD)
-    dice = [d for d in product(range(1, 9), repeat=6) if list(d) == sorted(d)]   # faces 1 to 8, up to order
-    by_total = {d: totals(d) for d in dice}
-    found = {(a, b) for a in dice for b in dice if a <= b and sum(by_total[a].values()) == 6
-             and max(a) + max(b) == 12 and min(a) + min(b) == 2 and totals(a, b) == standard}
+    # Both dice show a 1 (the least total is 2) and no face above 11 (the other shows at least 1, the most is 12);
+    # the means of the two dice add up to 7.  Group the candidates by largest face and sum, then try every pair.
+    dice = [d for d in combinations_with_replacement(range(1, 12), 6) if d[0] == 1]
+    by_top_and_sum: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    for d in dice:
+        by_top_and_sum.setdefault((d[-1], sum(d)), []).append(d)
+    found = {(a, b) for a in dice for b in by_top_and_sum.get((12 - a[-1], 42 - sum(a)), [])
+             if a <= b and totals(a, b) == standard}
     assert found == set(dice_pairs_like())
+    assert len(found) == 2
 
 
 def test_polynomial_division() -> None:
@@ -161,15 +166,44 @@ def test_polynomial_division() -> None:
     assert divided(square, (0, 1, 1)) is not None and divided((1, 0, 1), (1, 1)) is None
 
 
+def hand_moments_by_first_step() -> tuple[Fraction, Fraction]:
+    """E[L] and E[L^2] for the hand's length L by first-step analysis, solved as linear equations with sympy.
+
+    From a state s the hand lasts 1 + L' rolls, L' the length from the next state (0 after a seven-out), so
+    m(s) = 1 + sum P(s, t) m(t) and q(s) = E[(1 + L')^2] = 1 + sum P(s, t) (2 m(t) + q(t)).
+    """
+    import sympy as sp
+    states = [None, 4, 5, 6, 8, 9, 10]            # None: a come-out is next
+
+    def moves(s: int | None) -> dict[int | str | None, Fraction]:
+        out: dict[int | str | None, Fraction] = {}
+        for total in range(2, 13):
+            p = Fraction(ways(total), 36)
+            if s is None:
+                t: int | str | None = total if total in (4, 5, 6, 8, 9, 10) else None
+            else:
+                t = None if total == s else ("end" if total == 7 else s)
+            if t != "end":
+                out[t] = out.get(t, Fraction(0)) + p
+        return out
+
+    Q = sp.Matrix([[sp.Rational(str(moves(s).get(t, 0))) for t in states] for s in states])
+    ones = sp.ones(len(states), 1)
+    m = (sp.eye(len(states)) - Q).solve(ones)
+    q = (sp.eye(len(states)) - Q).solve(ones + 2 * Q * m)
+    return Fraction(str(m[0])), Fraction(str(q[0]))
+
+
 def test_the_hands_mean_and_variance_from_its_generating_function() -> None:
     import sympy as sp
-
     z = sp.Symbol("z")
     G = hand.hand_generating_function()
     mean = Fraction(str(sp.diff(G, z).subs(z, 1)))
     second = Fraction(str(sp.diff(G, z, 2).subs(z, 1)))
-    assert mean == hand.mean_hand_length() == Fraction(1671, 196)
-    assert second + mean - mean**2 == Fraction(1768701, 38416)   # as the book's reviewers recomputed it
+    first_step_mean, first_step_square = hand_moments_by_first_step()
+    assert mean == hand.mean_hand_length() == first_step_mean == Fraction(1671, 196)
+    assert second + mean == first_step_square                     # G''(1) + G'(1) = E[L(L - 1)] + E[L] = E[L^2]
+    assert second + mean - mean**2 == Fraction(1768701, 38416)   # the variance the chapter glues
 
 
 def test_the_widget_shows_the_law_after_its_rolls() -> None:
@@ -181,8 +215,8 @@ def test_the_widget_shows_the_law_after_its_rolls() -> None:
 def test_the_exercises_figures() -> None:
     from casino_math.generating import die_polynomial, pgf_mean
 
-    assert PI["point 5"] == Fraction(66, 557)
-    assert table_state.decisions_per_hour(130) == Fraction(21450, 557)
+    assert PI["point 5"] == Fraction(4, 4 + 6) * PI[COME_OUT] == Fraction(66, 557)
+    assert table_state.decisions_per_hour(130) == 130 * PI[COME_OUT] == Fraction(21450, 557)
     assert pgf_mean(total_polynomial(STANDARD, STANDARD, STANDARD)) == 3 * pgf_mean(die_polynomial(STANDARD))
     assert [total_polynomial(*SICHERMAN)[n] for n in (4, 7, 10)] == [3, 6, 3]
     # the come-out's balance equation, as the exercise writes it out
