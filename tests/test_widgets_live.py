@@ -37,7 +37,8 @@ from casino_math.widgets.live import (
 
 ROOT = Path(__file__).resolve().parents[1]
 LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "craps.race", "roulette.chooser",
-        "session.explorer", "kelly.growth", "chemin.chart", "variants.side_bets", "fairness.wheel"]
+        "session.explorer", "kelly.growth", "chemin.chart", "variants.side_bets", "fairness.wheel", "chains.state",
+        "conditional.decisions"]
 # The rare-events chapter's widget.
 LIVE += ["rare.wins"]
 LIVE += ["walks.runs"]

@@ -123,6 +123,10 @@ CASES = [
      broke_on_red_from_50()),
     ("book/baccarat-variants", "variants.side_bets", ("removed_8", 16), "Dragon 7", dragon_7_edge_with_16_eights()),
     ("book/roulette-fairness", "fairness.wheel", ("seed", 2031), "P(chance > 1/36)", seventeen_beats_break_even(2031)),
+    # the table one roll after a come-out: a come-out again on 12 of the 36 rolls
+    ("book/craps-long-run", "chains.state", ("rolls", 1), "come-out", display.percent(Fraction(1, 3), 3)),
+    # one roll: a decision only if the come-out is a natural or craps, 12 of the 36 rolls
+    ("book/conditional-expectation", "conditional.decisions", ("rolls", 1), "1", "1/3"),
 ]
 CASES += [
     ("book/random-walks", "walks.runs", ("run", 7), "a run of at least 7 wins in 100 bets", seven_reds_in_100_spins()),
