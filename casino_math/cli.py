@@ -339,7 +339,8 @@ def cmd_hand_length(args: argparse.Namespace) -> str:
 
 def cmd_fairness(args: argparse.Namespace) -> str:
     from . import roulette
-    from .roulette.fairness import fairness_report, fairness_table, log_of_counts_text, log_of_file
+    from .roulette.fairness import log_of_counts_text, log_of_file
+    from .roulette.fairness_report import fairness_report, fairness_table
 
     name = listed_name("roulette", roulette, args.rules)
     rules = roulette.RULES[name]

@@ -9,12 +9,16 @@ import sys
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
-from math import comb
+from math import comb, perm
 from pathlib import Path
 from typing import Any
 
 import mpmath
 import pytest
+
+from casino_math.roulette import simulated
+from casino_math.roulette.fairness_report import chance_text
+from casino_math.roulette.hottest import p_hottest_at_least
 
 WHEEL = ["0", "00", *(str(n) for n in range(1, 37))]
 # A log of 3,840 spins: every pocket 100 times but 17, which came up 140 times.
@@ -60,7 +64,7 @@ def test_the_json_report_gives_the_statistic_the_p_value_and_the_hot_pocket_exac
     limit = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)                      # the fraction has over 6,000 digits
     try:
-        tail = Fraction(found["hot_pocket_tail"])
+        tail = Fraction(found["named_pocket_tail"])
     finally:
         sys.set_int_max_str_digits(limit)
     assert tail == Fraction(sum(comb(spins, j) * 37 ** (spins - j) for j in range(140, spins + 1)), 38**spins)
@@ -68,8 +72,8 @@ def test_the_json_report_gives_the_statistic_the_p_value_and_the_hot_pocket_exac
 
 def test_a_long_tail_is_summarised_unless_asked_for_whole_as_the_other_reports_do() -> None:
     found = report("--counts", csv(COUNTS))
-    assert found["hot_pocket_tail"] is None and min(found["hot_pocket_tail_digits"]) > 6000
-    assert found["hot_pocket_tail_decimal"].startswith("0.000115")
+    assert found["named_pocket_tail"] is None and min(found["named_pocket_tail_digits"]) > 6000
+    assert found["named_pocket_tail_decimal"].startswith("1.15") and found["named_pocket_tail_decimal"].endswith("E-4")
     assert found["game"] == "roulette" and found["rules"] == "oxford"
 
 
@@ -78,7 +82,8 @@ def test_a_tie_goes_to_the_first_pocket_on_the_layout_and_a_short_tail_is_exact(
     counts[WHEEL.index("00")] = counts[WHEEL.index("36")] = 2          # 00 and 36 tie
     found = report("--counts", csv(counts))
     assert found["hot_pocket"] == "00" and found["hot_pocket_hits"] == 2
-    assert Fraction(found["hot_pocket_tail"]) == 1 - Fraction(37, 38) ** 4 - 4 * Fraction(1, 38) * Fraction(37, 38) ** 3
+    assert Fraction(found["named_pocket_tail"]) == 1 - Fraction(37, 38) ** 4 - 4 * Fraction(1, 38) * Fraction(37, 38) ** 3
+    assert Fraction(found["hot_pocket_tail"]) == 1 - Fraction(perm(38, 4), 38**4)      # a repeat in four spins
 
 
 def test_a_single_zero_wheel_takes_37_counts_and_the_spins_of_a_file_count_alike(tmp_path: Path) -> None:
@@ -96,7 +101,40 @@ def test_a_single_zero_wheel_takes_37_counts_and_the_spins_of_a_file_count_alike
 def test_the_table_says_what_each_figure_is() -> None:
     table = run("--counts", csv(COUNTS)).stdout
     assert table.startswith("3840 spins (oxford rules): is the wheel fair? The hot pocket is 17, with 140 hits")
-    assert "chi-square (37 degrees of freedom)" in table and "P(a fair pocket is hit 140 times or more)" in table
+    assert "chi-square (37 degrees of freedom)" in table and "P(some fair pocket is hit 140 times or more)" in table
+    assert "P(a pocket named in advance is hit 140 times or more)" in table
+
+
+def test_the_hot_pocket_tail_is_the_chance_that_any_pocket_is_so_hot() -> None:
+    # The chapter's log of 3,800 spins: its hottest pocket, 16, came up 127 times.  One pocket named in advance is
+    # hit that often with chance 0.0047; some pocket of 38, with chance 16.716% (a statistician's recomputation).
+    log = simulated.biased_log(3800, "17", Fraction(1, 30), seed=2026)
+    found = report("--counts", csv(log.counts))
+    assert found["hot_pocket"] == "16" and found["hot_pocket_hits"] == 127
+    assert found["hot_pocket_tail_decimal"].startswith("0.16716") and found["hot_pocket_tail_method"].startswith("exact")
+    assert found["named_pocket_tail_decimal"].startswith("0.0047")
+    assert found["hot_pocket_tail_decimal"] == chance_text(p_hottest_at_least(3800, 127))
+
+
+def test_ten_spins_with_one_repeat_are_as_likely_as_not_on_a_fair_wheel() -> None:
+    # 72.7% = 1 - 38 x 37 x ... x 29 / 38^10, not the 2.7% of pocket 1 named in advance.
+    counts = [2 if pocket == "1" else 1 if pocket in {str(n) for n in range(2, 10)} else 0 for pocket in WHEEL]
+    found = report("--counts", csv(counts))
+    assert Fraction(found["hot_pocket_tail"]) == 1 - Fraction(perm(38, 10), 38**10)
+    assert found["hot_pocket_tail_decimal"] == "0.7267603746"
+    assert found["named_pocket_tail_decimal"].startswith("0.027")
+
+
+def test_a_tiny_tail_is_given_to_ten_significant_digits() -> None:
+    # 3,800 spins, 175 of them on 17: some fair pocket that hot has a chance of about 38 t, t one pocket's tail
+    # (the pairs' term of inclusion and exclusion, below C(38, 2) t^2, is far below the tenth digit).
+    counts = [175 if pocket == "17" else 98 for pocket in WHEEL]
+    counts[0] += 3800 - sum(counts)
+    t = Fraction(sum(comb(3800, j) * 37 ** (3800 - j) for j in range(175, 3801)), 38**3800)
+    found = report("--counts", csv(counts))
+    assert found["hot_pocket_tail_decimal"] == "1.338634666E-10" == chance_text(38 * t)
+    assert found["named_pocket_tail_decimal"] == chance_text(t) == "3.522722804E-12"
+    assert found["hot_pocket_tail"] is None and found["named_pocket_tail"] is None       # over 10,000 digits each
 
 
 def test_a_short_log_is_told_that_the_chi_square_p_value_is_a_rough_guide() -> None:

@@ -25,16 +25,12 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal, localcontext
 from fractions import Fraction
 from math import factorial
-from typing import TYPE_CHECKING, Any
 
 from ..bets import simple_bet
 from ..distribution import Distribution, Number, exact, whole
 from ..tails import DIGITS, beta_tail, binomial_tail, chi_square_tail, critical_hits, normal_quantile
 from .rules import OXFORD, RULES, RouletteRules, check_rules  # noqa: F401  (RULES: the examples)
 from .table import PocketName, pocket, pockets
-
-if TYPE_CHECKING:
-    from ..report import Form
 
 #: The level of a test and the power asked of it, unless others are given: 5% and 80%.
 LEVEL = Fraction(1, 20)
@@ -294,41 +290,6 @@ def _ways(parts: tuple[int, ...], size: int, n: int) -> int:
     for part in parts:
         orders //= factorial(part)
     return pockets_taken * orders
-
-
-def fairness_report(log: SpinLog, exact: bool = False, form: Form = "table") -> dict[str, Any]:
-    """The ``fairness`` report of the command line: the chi-square test and the hot pocket's tail, JSON-ready.
-
-    The statistic and the tail are exact fractions, summarised where they are too long for the ``form`` the report
-    is printed in unless ``exact`` asks for them whole (:func:`casino_math.report.figure`); the p-value is a decimal
-    string of :data:`P_VALUE_DIGITS` significant digits.
-
-    >>> report = fairness_report(SpinLog.of_spins(["17", "17", "5"]))      # (38/3)(2^2 + 1) - 3; (3 x 37 + 1)/38^3
-    >>> report["chi_square"], report["df"], report["p_value"], report["hot_pocket"], report["hot_pocket_tail"]
-    ('181/3', 37, '0.00904884973841411', '17', '14/6859')
-    """
-    from ..report import figure
-
-    test, hot = chi_square_test(log, P_VALUE_DIGITS), hot_pocket(log)
-    report: dict[str, Any] = {"spins": log.spins, **figure("chi_square", test.statistic, exact, form)}
-    report |= {"df": test.df, "p_value": str(test.p_value), "hot_pocket": hot, "hot_pocket_hits": log.hits(hot)}
-    return report | figure("hot_pocket_tail", pocket_tail(log, hot), exact, form)
-
-
-def fairness_table(report: dict[str, Any]) -> str:
-    """A ``fairness`` report as the command line's text table: each figure exactly (or its size) and as a decimal,
-    and a line under it when each pocket expects fewer than :data:`FEWEST_EXPECTED` hits."""
-    from ..report import figures_table
-
-    hits, expected = report["hot_pocket_hits"], Fraction(report["spins"], report["df"] + 1)
-    rows = [(f"chi-square ({report['df']} degrees of freedom)", "chi_square"),
-            ("p-value: P(chi-square >= it)", "p_value"), (f"P(a fair pocket is hit {hits} times or more)", "hot_pocket_tail")]
-    shown = {**report, "p_value": "(not a fraction)", "p_value_decimal": report["p_value"]}
-    caption = (f"{report['spins']} spins ({report.get('rules', 'oxford')} rules): is the wheel fair? The hot pocket is "
-               f"{report['hot_pocket']}, with {hits} hits")
-    note = (f"\nHits a fair wheel expects on each pocket: {float(expected):.3g}, fewer than {FEWEST_EXPECTED}; the "
-            "chi-square p-value is only a rough guide for so short a log.") if expected < FEWEST_EXPECTED else ""
-    return figures_table(shown, rows, caption) + note
 
 
 # --- One pocket, and the hottest of them ------------------------------------------------------------------------
