@@ -33,7 +33,7 @@ from ..exact import digit_count, whole, whole_text
 
 #: The longest log whose hottest pocket's chance is summed exactly (3,800 spins take about 2 s here, and the time
 #: grows about as the square of the spins); a longer log gets Šidák's and Bonferroni's bounds.
-MOST_SPINS_EXACT = 5000
+MOST_SPINS_EXACT = 4000
 
 #: Whole-number arithmetic in ``Decimal``: no digit limit, and any rounding at all is an error, so every result is exact.
 WHOLE = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN, traps=[Inexact, Rounded])
