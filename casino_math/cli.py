@@ -27,7 +27,7 @@ from typing import Any
 from . import bets as b
 from . import games
 from .bets import Bet
-from .cli_args import Parser, positive_int
+from .cli_args import Parser, glued, positive_int
 from .display import Table, decimal, percent
 from .report import MOST_DIGITS, Form, figure, figures_table, fraction_text
 from .rules import Game, Rules
@@ -37,6 +37,9 @@ GAMES = tuple(games.GAMES)
 
 #: The subcommands whose reports are of one game's bets, and so take --game and the game's options.
 GAME_COMMANDS = ("edges", "session", "ruin")
+
+#: The exit status of a command stopped by Ctrl-C: 128 + SIGINT's number, as a shell reports it.
+INTERRUPTED = 130
 
 
 def available_games() -> list[str]:
@@ -458,7 +461,7 @@ def build_parser() -> argparse.ArgumentParser:
                           description="Craps: the exact chance that a shooter's hand lasts at least N rolls, the "
                           "seven-out included, and the expected number of rolls in a hand.")
     shared_options(hand, ("table", "json"), game=False)
-    hand.add_argument("--at-least", required=True, type=positive_int("--at-least"), metavar="N",
+    hand.add_argument("--at-least", required=True, type=positive_int("--at-least", 9), metavar="N",
                       help="the number of rolls N (a whole number from 1 up)")
     exact_option(hand)
     hand.set_defaults(run=cmd_hand_length)
@@ -481,7 +484,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args, rest = parser.parse_known_args(argv)
+    args, rest = parser.parse_known_args(glued(sys.argv[1:] if argv is None else argv, "--counts"))
     if rest and args.command not in GAME_COMMANDS:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     run: Callable[[argparse.Namespace], str] = args.run
@@ -495,4 +498,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader left (| head): stop quietly, as other command-line tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: stop with one line, and the status a shell gives a command stopped so (128 + 2)
+        print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)
+        return INTERRUPTED
     return 0

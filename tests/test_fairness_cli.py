@@ -184,3 +184,53 @@ def test_the_command_loads_neither_numpy_nor_the_kelly_module() -> None:
             f"with contextlib.redirect_stdout(io.StringIO()): cli.main(['fairness', '--counts', '{csv(COUNTS)}'])\n"
             "print(','.join(m for m in ('numpy', 'sympy', 'casino_math.kelly', 'json') if m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == ""
+
+
+def test_a_short_logs_json_says_whether_the_chi_square_tail_can_be_trusted() -> None:
+    one = report("--counts", csv([1] + [0] * 37))                  # one spin: every log is as extreme, p = 1
+    assert (one["exact_p_value"], one["expected_per_pocket"], one["cochran_rule_holds"]) == ("1", "1/38", False)
+    assert Decimal(one["p_value"]) < Decimal("0.5")                 # what the chi-square tail says instead
+    ten = report("--counts", csv([2 if pocket == "1" else 1 if pocket in {str(n) for n in range(2, 10)} else 0
+                                  for pocket in WHEEL]))
+    assert Fraction(ten["exact_p_value"]) == 1 - Fraction(perm(38, 10), 38**10) and ten["expected_per_pocket"] == "5/19"
+    even = report("--counts", csv([5] * 38))                       # 5 each: Cochran's rule holds; too long to count
+    assert even["cochran_rule_holds"] is True and even["exact_p_value"] is None and even["expected_per_pocket"] == "5"
+
+
+def test_ctrl_c_stops_the_command_with_one_line_and_status_130() -> None:
+    # A real SIGINT, sent by the process to itself in the middle of the report.
+    code = ("import os, signal, sys, time\nimport casino_math.roulette.fairness_report as r\n"
+            "def stopped(*args, **kwargs):\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(60)\n"
+            "r.fairness_report = stopped\nfrom casino_math import cli\n"
+            f"sys.exit(cli.main(['fairness', '--counts', '{csv(COUNTS)}']))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 130 and "Traceback" not in result.stderr
+    assert result.stderr == "python -m casino_math fairness: interrupted\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--counts", csv([-1] + [5] * 37)), "pocket 0 has a count of -1; a count is a whole number from 0 up"),
+    (("--counts", "1_000," + csv([5] * 37)), ("the 1st count, '1_000', is not a whole number written in the digits 0 "
+                                             "to 9; give one count for each pocket, in the order 0, 00, 1, ..., 36")),
+    (("--counts", csv([5] * 20) + ",٣," + csv([5] * 17)), "the 21st count, '٣', is not a whole number written in"),
+    (("--counts", "9" * 5000 + "," + csv([5] * 37)), "a log of at least 10^5000 spins is longer than this command sums"),
+    (("--counts", "x" * 5000 + "," + csv([5] * 37)), "the 1st count, 'xxxxxxxxxxxx...' (5000 characters), is not"),
+])
+def test_a_bad_count_is_a_short_one_line_error(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+    assert message in result.stderr and len(result.stderr) < 300
+
+
+def test_a_long_at_least_is_not_repeated_whole() -> None:
+    result = subprocess.run([sys.executable, "-m", "casino_math", "hand-length", "--at-least", "7" * 5000],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 2 and len(result.stderr) < 500
+    assert "--at-least must be a whole number of at most 9 digits, not one of 5000 digits" in result.stderr
+
+
+def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    spins = tmp_path / "spins.txt"
+    spins.write_text("17\n00\n17\n", encoding="utf-8-sig")
+    found = report("--spins", str(spins))
+    assert found["spins"] == 3 and (found["hot_pocket"], found["hot_pocket_hits"]) == ("17", 2)

@@ -19,6 +19,7 @@ Fraction(53, 1)
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -115,23 +116,38 @@ class SpinLog:
 def log_of_counts_text(text: str, rules: RouletteRules = OXFORD) -> SpinLog:
     """The log written as counts separated by commas, in the layout's order: "C0,C00,C1,...,C36".
 
+    A count is written in the digits 0 to 9 (no "1_000", no other script's digits), with a minus sign if any.
+
     >>> log_of_counts_text(",".join(["0"] * 19 + ["5"] + ["0"] * 18)).hits("18")
     5
-    >>> log_of_counts_text("1,2,x")
+    >>> log_of_counts_text("1,2,1_000")
     Traceback (most recent call last):
     ...
-    ValueError: the 3rd count, 'x', is not a whole number; give one count for each pocket, in the order 0, 00, 1, ..., 36
+    ValueError: the 3rd count, '1_000', is not a whole number written in the digits 0 to 9; give one count for each pocket, in the order 0, 00, 1, ..., 36
     """
     names = pockets(rules)
     order = f"in the order {', '.join(names[:3])}, ..., {names[-1]}"
     counts = []
     for i, item in enumerate(text.split(","), start=1):
-        try:
-            counts.append(int(item.strip()))
-        except ValueError:
-            raise ValueError(f"the {_ordinal(i)} count, {item.strip()!r}, is not a whole number; give one count "
-                             f"for each pocket, {order}") from None
+        if not re.fullmatch(r"-?[0-9]+", item.strip()):
+            raise ValueError(f"the {_ordinal(i)} count, {_shown(item.strip())}, is not a whole number written in the "
+                             f"digits 0 to 9; give one count for each pocket, {order}")
+        counts.append(_whole(item.strip()))
     return SpinLog(tuple(counts), rules)
+
+
+def _shown(text: str, most: int = 24) -> str:
+    """A bad value as an error repeats it: quoted, and cut to its start and its length when it is long.
+
+    >>> _shown("x"), _shown("9" * 5000)
+    ("'x'", "'999999999999...' (5000 characters)")
+    """
+    return repr(text) if len(text) <= most else f"'{text[:most // 2]}...' ({len(text)} characters)"
+
+
+def _whole(digits: str) -> int:
+    """A whole number written in the digits 0 to 9, however many (Python's ``int`` refuses past 4300 of them)."""
+    return int(Decimal(digits))
 
 
 def _ordinal(i: int) -> str:

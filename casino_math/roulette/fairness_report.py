@@ -28,6 +28,7 @@ from decimal import MAX_EMAX, MIN_EMIN, ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_E
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..exact import digit_count
 from ..tails import binomial_tail_digits
 from .fairness import (
     FEWEST_EXPECTED,
@@ -93,7 +94,8 @@ def check_length(log: SpinLog) -> None:
     ValueError: a log of 100000037 spins is longer than this command sums (at most 100000000 spins): summing one pocket's tail takes a step for each hit a fair pocket expects
     """
     if log.spins > MOST_SPINS:
-        raise ValueError(f"a log of {log.spins} spins is longer than this command sums (at most {MOST_SPINS} "
+        spins = log.spins if log.spins < 10**24 else f"at least 10^{digit_count(log.spins) - 1}"
+        raise ValueError(f"a log of {spins} spins is longer than this command sums (at most {MOST_SPINS} "
                          "spins): summing one pocket's tail takes a step for each hit a fair pocket expects")
 
 
