@@ -412,6 +412,22 @@ def exact_option(parser: argparse.ArgumentParser) -> None:
                         help=f"print every exact fraction whole (a table prints those of up to {MOST_DIGITS} digits)")
 
 
+FAIRNESS_HELP = """Roulette: is a log of spins fair?  What each figure of the report means:
+  chi_square, p_value   Pearson's statistic, exact, and the chi-square tail P(chi-square >= it) to 15 digits
+  expected_per_pocket   the hits a fair wheel expects on each pocket
+  cochran_rule_holds    whether that is at least 5, where the chi-square tail is a fair guide to the p-value
+  exact_p_value         P(the statistic >= the one seen) on a fair wheel, counted exactly (logs of at most 40
+                        spins; null beyond)
+  hot_pocket_tail       the chance that on a fair wheel SOME pocket is hit at least as often as the hot pocket
+                        was: exact up to 4,000 spins; beyond, hot_pocket_tail_low and _high bound it (Šidák
+                        below, Bonferroni above)
+  named_pocket_tail     the chance that ONE pocket named in advance is hit that often; not the question a pocket
+                        picked out for being hot asks.  Exact up to 50,000 spins; beyond, summed in decimal
+                        arithmetic within one unit of the last digit shown
+Each chance has a _decimal (10 significant digits) and a _method (how it was found).  Logs of up to 100
+million spins are answered."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m casino_math", description="Exact probabilities and house edges of casino bets.")
     sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
@@ -467,16 +483,15 @@ def build_parser() -> argparse.ArgumentParser:
     hand.set_defaults(run=cmd_hand_length)
 
     fairness = sub.add_parser("fairness", epilog_from=lambda: rules_help(("roulette",)),
-                              help="roulette: is a log of spins fair? The chi-square test and the hot pocket's tail",
-                              description="Roulette: Pearson's chi-square test that every pocket is equally likely "
-                              "(the statistic exact, the p-value to 15 significant digits) and the exact chance that a "
-                              "fair pocket is hit at least as often as the hot pocket was.")
+                              help="roulette: is a log of spins fair? The chi-square test and the hot pocket's chance",
+                              description=FAIRNESS_HELP)
     shared_options(fairness, ("table", "json"), game=False)
     logged = fairness.add_mutually_exclusive_group(required=True)
     logged.add_argument("--counts", metavar="C0,C00,C1,...,C36",
-                        help="each pocket's count, in the order 0, 00, 1, ..., 36 (37 counts, without 00, on a "
-                        "single-zero wheel)")
-    logged.add_argument("--spins", metavar="FILE", help="a file of spins, one pocket a line")
+                        help="each pocket's count in the digits 0 to 9, in the order 0, 00, 1, ..., 36 (37 counts, "
+                        "without 00, on a single-zero wheel)")
+    logged.add_argument("--spins", metavar="FILE",
+                        help="a file of spins, one pocket a line (blank lines and a byte-order mark are skipped)")
     exact_option(fairness)
     fairness.set_defaults(run=cmd_fairness)
     return parser

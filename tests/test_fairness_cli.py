@@ -4,6 +4,7 @@ p-value against an integration of the chi-square density, and the one-line error
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -234,3 +235,19 @@ def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     spins.write_text("17\n00\n17\n", encoding="utf-8-sig")
     found = report("--spins", str(spins))
     assert found["spins"] == 3 and (found["hot_pocket"], found["hot_pocket_hits"]) == ("17", 2)
+
+
+def test_the_help_says_what_each_field_means_with_the_librarys_own_limits() -> None:
+    from casino_math.roulette.fairness import FEWEST_EXPECTED, LONGEST_EXACT
+    from casino_math.roulette.fairness_report import MOST_SPINS, MOST_SPINS_EXACT_TAIL, SIGNIFICANT
+    from casino_math.roulette.hottest import MOST_SPINS_EXACT
+
+    text = " ".join(subprocess.run([sys.executable, "-m", "casino_math", "fairness", "--help"], capture_output=True,
+                                   text=True, check=True, env={**os.environ, "COLUMNS": "200"}).stdout.split())
+    found = report("--counts", csv(COUNTS))
+    for field in ("chi_square", "p_value", "expected_per_pocket", "cochran_rule_holds", "exact_p_value",
+                  "hot_pocket_tail", "named_pocket_tail"):
+        assert field in found and field in text
+    assert f"at least {FEWEST_EXPECTED}," in text and f"at most {LONGEST_EXACT} spins" in text
+    assert f"exact up to {MOST_SPINS_EXACT:,} spins" in text and f"Exact up to {MOST_SPINS_EXACT_TAIL:,} spins" in text
+    assert f"({SIGNIFICANT} significant digits)" in text and f"up to {MOST_SPINS // 10**6} million spins" in text
