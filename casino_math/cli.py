@@ -419,8 +419,9 @@ FAIRNESS_HELP = """Roulette: is a log of spins fair?  What each figure of the re
   exact_p_value         P(the statistic >= the one seen) on a fair wheel, counted exactly (logs of at most 40
                         spins; null beyond)
   hot_pocket_tail       the chance that on a fair wheel SOME pocket is hit at least as often as the hot pocket
-                        was: exact up to 4,000 spins; beyond, hot_pocket_tail_low and _high bound it (Šidák
-                        below, Bonferroni above)
+                        was: exact up to 4,000 spins (unless the hot pocket is so hot that the sum is too long,
+                        yet not so hot that no other pocket could be); else hot_pocket_tail_low and _high bound
+                        it (Šidák below, Bonferroni above)
   named_pocket_tail     the chance that ONE pocket named in advance is hit that often; not the question a pocket
                         picked out for being hot asks.  Exact up to 50,000 spins; beyond, summed in decimal
                         arithmetic within one unit of the last digit shown

@@ -251,3 +251,18 @@ def test_the_help_says_what_each_field_means_with_the_librarys_own_limits() -> N
     assert f"at least {FEWEST_EXPECTED}," in text and f"at most {LONGEST_EXACT} spins" in text
     assert f"exact up to {MOST_SPINS_EXACT:,} spins" in text and f"Exact up to {MOST_SPINS_EXACT_TAIL:,} spins" in text
     assert f"({SIGNIFICANT} significant digits)" in text and f"up to {MOST_SPINS // 10**6} million spins" in text
+
+
+def test_a_pocket_too_hot_to_sum_gets_bounds_and_one_no_other_could_match_is_exact() -> None:
+    # 4,000 spins, 300 of them on 17: the sum would pack too many digits, so Šidák and Bonferroni bound the chance.
+    counts = [300 if pocket == "17" else 100 for pocket in WHEEL]
+    counts[0] += 4000 - sum(counts)
+    found = report("--counts", csv(counts))
+    t = Fraction(sum(comb(4000, j) * 37 ** (4000 - j) for j in range(300, 4001)), 38**4000)
+    assert found["hot_pocket_tail"] is None and found["hot_pocket_tail_method"].startswith("bounds")
+    assert Decimal(found["hot_pocket_tail_low"]) <= Decimal(chance_text(38 * t - comb(38, 2) * t * t))
+    assert Decimal(found["hot_pocket_tail_high"]) >= Decimal(chance_text(38 * t))
+    # All 4,000 on 17: no second pocket can be hit 4,000 times, so the chance is exactly 38 times one pocket's.
+    found = report("--counts", csv([4000 if pocket == "17" else 0 for pocket in WHEEL]))
+    assert found["hot_pocket_tail_method"].startswith("exact")
+    assert found["hot_pocket_tail_decimal"] == chance_text(Fraction(38, 38**4000))

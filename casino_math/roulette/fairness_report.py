@@ -42,7 +42,7 @@ from .fairness import (
     hot_pocket,
     pocket_tail,
 )
-from .hottest import BOUNDS, EXACT, MOST_SPINS_EXACT, p_hottest_at_least
+from .hottest import BOUNDS, EXACT, p_hottest_at_least, summable
 
 if TYPE_CHECKING:
     from ..report import Form
@@ -133,7 +133,7 @@ def tails(log: SpinLog, hot: str, exact: bool, form: Form) -> dict[str, Any]:
     if n <= MOST_SPINS_EXACT_TAIL:
         t = pocket_tail(log, hot)
         named = exact_chance("named_pocket_tail", t, NAMED_EXACT, exact, form)
-        if n <= MOST_SPINS_EXACT:
+        if summable(n, hits, pockets):
             return exact_chance("hot_pocket_tail", p_hottest_at_least(n, hits, pockets), EXACT, exact, form) | named
         with localcontext(_context(TAIL_DIGITS, ROUND_HALF_EVEN)):
             t_digits = Decimal(t.numerator) / Decimal(t.denominator)

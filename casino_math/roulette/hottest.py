@@ -24,16 +24,20 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, Inexact, Rounded, localcontext
 from fractions import Fraction
-from math import factorial
+from math import factorial, lgamma, log
 
 from ..exact import digit_count, whole, whole_text
+from ..tails import binomial_tail
 
 #: The longest log whose hottest pocket's chance is summed exactly (3,800 spins take about 2 s here, and the time
 #: grows about as the square of the spins); a longer log gets Šidák's and Bonferroni's bounds.
 MOST_SPINS_EXACT = 4000
+#: The most digits the sum's products may pack: each of the spins + 1 coefficients of f^(N/2) takes the digits of
+#: f(1)^(N/2), f(1) = sum of (m-1)!/k!, about N/2 log10((m-1)! e).  The chapter's 3,800 spins with 127 hits on the
+#: hottest pocket pack about 15 million, 175 hits 23 million; a hotter pocket packs more, and gets the bounds instead.
+MOST_PACKED_DIGITS = 30_000_000
 
 #: Whole-number arithmetic in ``Decimal``: no digit limit, and any rounding at all is an error, so every result is exact.
 WHOLE = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN, traps=[Inexact, Rounded])
@@ -118,6 +122,20 @@ def sequences_all_below(spins: int, m: int, pockets: int) -> int:
     return int(total)
 
 
+def summable(spins: int, hits: int, pockets: int = 38) -> bool:
+    """Whether the exact sum is short enough to work out here: at most :data:`MOST_SPINS_EXACT` spins, packing at
+    most :data:`MOST_PACKED_DIGITS` digits (estimated in floating point, only to decide), or a pocket so hot that
+    no two pockets can both be (then the chance is N times one pocket's tail).
+
+    >>> summable(3800, 127), summable(4000, 1500), summable(4000, 2001), summable(4001, 127)
+    (True, False, True, False)
+    """
+    if spins > MOST_SPINS_EXACT:
+        return False
+    packed = (spins + 1) * ((pockets + 1) // 2) * ((lgamma(max(hits, 1)) + 1) / log(10) + 1)
+    return 2 * hits > spins or packed <= MOST_PACKED_DIGITS
+
+
 def p_hottest_at_least(spins: int, hits: int, pockets: int = 38) -> Fraction:
     """The chance that on a fair wheel of ``pockets`` pockets some pocket is hit at least ``hits`` times in ``spins``
     spins: 1 - spins!/(pockets^spins ((hits-1)!)^pockets) x [x^spins] (sum of (hits-1)!/k! x^k, k < hits)^pockets.
@@ -131,38 +149,12 @@ def p_hottest_at_least(spins: int, hits: int, pockets: int = 38) -> Fraction:
         return Fraction(1)
     if hits > spins:
         return Fraction(0)
+    if 2 * hits > spins:                             # at most one pocket can be hit so often: the events are disjoint
+        return pockets * binomial_tail(spins, Fraction(1, pockets), hits)
     below = factorial(spins) * sequences_all_below(spins, hits, pockets)
     return 1 - Fraction(below, factorial(hits - 1) ** pockets * pockets**spins)
-
-
-@dataclass(frozen=True)
-class HottestTail:
-    """The chance that some pocket of a fair wheel is hit at least as often as the hottest one was.
-
-    ``exact`` is the chance as a fraction when the log is short enough to sum it (:data:`MOST_SPINS_EXACT`), else
-    None; ``low`` and ``high`` bound it (both equal to it when it is exact), and ``method`` says how they were found.
-    """
-
-    exact: Fraction | None
-    low: Fraction
-    high: Fraction
-    method: str
 
 
 #: How the chance was found, as the report says it.
 EXACT = "exact: the multinomial sum"
 BOUNDS = "bounds: Šidák's 1 - (1 - t)^N below, Bonferroni's N t above, t one named pocket's tail"
-
-
-def hottest_tail(spins: int, hits: int, pockets: int, bounds: tuple[Fraction, Fraction]) -> HottestTail:
-    """The hottest pocket's chance exactly, or, for a log too long to sum, the ``bounds`` given (Šidák, Bonferroni).
-
-    >>> hottest_tail(2, 2, 38, (Fraction(0), Fraction(1))).exact
-    Fraction(1, 38)
-    >>> hottest_tail(MOST_SPINS_EXACT + 1, 300, 38, (Fraction(1, 3), Fraction(1, 2))).method.startswith("bounds")
-    True
-    """
-    if spins > MOST_SPINS_EXACT:
-        return HottestTail(None, *bounds, BOUNDS)
-    p = p_hottest_at_least(spins, hits, pockets)
-    return HottestTail(p, p, p, EXACT)
