@@ -27,7 +27,7 @@ from typing import Any
 from . import bets as b
 from . import games
 from .bets import Bet
-from .cli_args import Parser, glued, positive_int
+from .cli_args import FAIRNESS_HELP, Parser, glued, positive_int
 from .display import Table, decimal, percent
 from .report import MOST_DIGITS, Form, figure, figures_table, fraction_text
 from .rules import Game, Rules
@@ -37,9 +37,6 @@ GAMES = tuple(games.GAMES)
 
 #: The subcommands whose reports are of one game's bets, and so take --game and the game's options.
 GAME_COMMANDS = ("edges", "session", "ruin")
-
-#: The exit status of a command stopped by Ctrl-C: 128 + SIGINT's number, as a shell reports it.
-INTERRUPTED = 130
 
 
 def available_games() -> list[str]:
@@ -412,23 +409,6 @@ def exact_option(parser: argparse.ArgumentParser) -> None:
                         help=f"print every exact fraction whole (a table prints those of up to {MOST_DIGITS} digits)")
 
 
-FAIRNESS_HELP = """Roulette: is a log of spins fair?  What each figure of the report means:
-  chi_square, p_value   Pearson's statistic, exact, and the chi-square tail P(chi-square >= it) to 15 digits
-  expected_per_pocket   the hits a fair wheel expects on each pocket
-  cochran_rule_holds    whether that is at least 5, where the chi-square tail is a fair guide to the p-value
-  exact_p_value         P(the statistic >= the one seen) on a fair wheel, counted exactly (logs of at most 40
-                        spins; null beyond)
-  hot_pocket_tail       the chance that on a fair wheel SOME pocket is hit at least as often as the hot pocket
-                        was: exact up to 4,000 spins (unless the hot pocket is so hot that the sum is too long,
-                        yet not so hot that no other pocket could be); else hot_pocket_tail_low and _high bound
-                        it (Šidák below, Bonferroni above)
-  named_pocket_tail     the chance that ONE pocket named in advance is hit that often; not the question a pocket
-                        picked out for being hot asks.  Exact up to 50,000 spins; beyond, summed in decimal
-                        arithmetic within one unit of the last digit shown
-Each chance has a _decimal (10 significant digits) and a _method (how it was found).  Logs of up to 100
-million spins are answered."""
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="python -m casino_math", description="Exact probabilities and house edges of casino bets.")
     sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
@@ -516,5 +496,5 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:  # Ctrl-C: stop with one line, and the status a shell gives a command stopped so (128 + 2)
         print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)
-        return INTERRUPTED
+        return 130
     return 0

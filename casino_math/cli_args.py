@@ -35,6 +35,24 @@ def terminal_columns() -> int:
     return columns or 80
 
 
+#: What each figure of the ``fairness`` report means, for its help (the limits are the library's; a test checks them).
+FAIRNESS_HELP = """Roulette: is a log of spins fair?  What each figure of the report means:
+  chi_square, p_value   Pearson's statistic, exact, and the chi-square tail P(chi-square >= it) to 15 digits
+  expected_per_pocket   the hits a fair wheel expects on each pocket
+  cochran_rule_holds    whether that is at least 5, where the chi-square tail is a fair guide to the p-value
+  exact_p_value         P(the statistic >= the one seen) on a fair wheel, counted exactly (logs of at most 40
+                        spins; null beyond)
+  hot_pocket_tail       the chance that on a fair wheel SOME pocket is hit at least as often as the hot pocket
+                        was: exact up to 4,000 spins (unless the hot pocket is so hot that the sum is too long,
+                        yet not so hot that no other pocket could be); else hot_pocket_tail_low and _high bound
+                        it (Šidák below, Bonferroni above)
+  named_pocket_tail     the chance that ONE pocket named in advance is hit that often; not the question a pocket
+                        picked out for being hot asks.  Exact up to 50,000 spins; beyond, summed in decimal
+                        arithmetic within one unit of the last digit shown
+Each chance has a _decimal (10 significant digits) and a _method (how it was found).  Logs of up to 100
+million spins are answered."""
+
+
 class Formatter(argparse.RawDescriptionHelpFormatter):
     """Descriptions and epilogs printed as written, help wrapped to the terminal's width."""
 
