@@ -27,7 +27,7 @@ from typing import Any
 from . import bets as b
 from . import games
 from .bets import Bet
-from .cli_args import Parser, positive_int
+from .cli_args import FAIRNESS_HELP, Parser, glued, positive_int
 from .display import Table, decimal, percent
 from .report import MOST_DIGITS, Form, figure, figures_table, fraction_text
 from .rules import Game, Rules
@@ -336,7 +336,8 @@ def cmd_hand_length(args: argparse.Namespace) -> str:
 
 def cmd_fairness(args: argparse.Namespace) -> str:
     from . import roulette
-    from .roulette.fairness import fairness_report, fairness_table, log_of_counts_text, log_of_file
+    from .roulette.fairness import log_of_counts_text, log_of_file
+    from .roulette.fairness_report import fairness_report, fairness_table
 
     name = listed_name("roulette", roulette, args.rules)
     rules = roulette.RULES[name]
@@ -455,22 +456,21 @@ def build_parser() -> argparse.ArgumentParser:
                           description="Craps: the exact chance that a shooter's hand lasts at least N rolls, the "
                           "seven-out included, and the expected number of rolls in a hand.")
     shared_options(hand, ("table", "json"), game=False)
-    hand.add_argument("--at-least", required=True, type=positive_int("--at-least"), metavar="N",
+    hand.add_argument("--at-least", required=True, type=positive_int("--at-least", 9), metavar="N",
                       help="the number of rolls N (a whole number from 1 up)")
     exact_option(hand)
     hand.set_defaults(run=cmd_hand_length)
 
     fairness = sub.add_parser("fairness", epilog_from=lambda: rules_help(("roulette",)),
-                              help="roulette: is a log of spins fair? The chi-square test and the hot pocket's tail",
-                              description="Roulette: Pearson's chi-square test that every pocket is equally likely "
-                              "(the statistic exact, the p-value to 15 significant digits) and the exact chance that a "
-                              "fair pocket is hit at least as often as the hot pocket was.")
+                              help="roulette: is a log of spins fair? The chi-square test and the hot pocket's chance",
+                              description=FAIRNESS_HELP)
     shared_options(fairness, ("table", "json"), game=False)
     logged = fairness.add_mutually_exclusive_group(required=True)
     logged.add_argument("--counts", metavar="C0,C00,C1,...,C36",
-                        help="each pocket's count, in the order 0, 00, 1, ..., 36 (37 counts, without 00, on a "
-                        "single-zero wheel)")
-    logged.add_argument("--spins", metavar="FILE", help="a file of spins, one pocket a line")
+                        help="each pocket's count in the digits 0 to 9, in the order 0, 00, 1, ..., 36 (37 counts, "
+                        "without 00, on a single-zero wheel)")
+    logged.add_argument("--spins", metavar="FILE",
+                        help="a file of spins, one pocket a line (blank lines and a byte-order mark are skipped)")
     exact_option(fairness)
     fairness.set_defaults(run=cmd_fairness)
     return parser
@@ -478,7 +478,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args, rest = parser.parse_known_args(argv)
+    args, rest = parser.parse_known_args(glued(sys.argv[1:] if argv is None else argv, "--counts"))
     if rest and args.command not in GAME_COMMANDS:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     run: Callable[[argparse.Namespace], str] = args.run
@@ -492,4 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader left (| head): stop quietly, as other command-line tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: stop with one line, and the status a shell gives a command stopped so (128 + 2)
+        print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)
+        return 130
     return 0

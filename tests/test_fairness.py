@@ -310,7 +310,7 @@ def test_a_log_counts_its_spins_pocket_by_pocket() -> None:
     (lambda: f.SpinLog((1,) * 38, RULES["single_zero"]), ("38 counts for a wheel of 37 pockets; give one count for "
                                                           "each pocket, in the order 0, 1, 2, ..., 36")),
     (lambda: f.SpinLog((1,) * 37 + (-2,)), "pocket 36 has a count of -2; a count is a whole number from 0 up"),
-    (lambda: f.log_of_counts_text("1,2,three"), ("the 3rd count, 'three', is not a whole number; give one count for "
+    (lambda: f.log_of_counts_text("1,2,three"), ("the 3rd count, 'three', is not a whole number written in the digits 0 to 9; give one count for "
                                                  "each pocket, in the order 0, 00, 1, ..., 36")),
     (lambda: f.SpinLog.of_spins(["00"], RULES["single_zero"]), "00 is not on the wheel; the pockets are 0 and 1 to 36"),
     (lambda: f.SpinLog.of_counts({"37": 1}), "37 is not on the wheel; the pockets are 0, 00 and 1 to 36"),

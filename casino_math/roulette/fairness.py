@@ -19,22 +19,19 @@ Fraction(53, 1)
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal, localcontext
 from fractions import Fraction
 from math import factorial
-from typing import TYPE_CHECKING, Any
 
 from ..bets import simple_bet
 from ..distribution import Distribution, Number, exact, whole
 from ..tails import DIGITS, beta_tail, binomial_tail, chi_square_tail, critical_hits, normal_quantile
 from .rules import OXFORD, RULES, RouletteRules, check_rules  # noqa: F401  (RULES: the examples)
 from .table import PocketName, pocket, pockets
-
-if TYPE_CHECKING:
-    from ..report import Form
 
 #: The level of a test and the power asked of it, unless others are given: 5% and 80%.
 LEVEL = Fraction(1, 20)
@@ -119,23 +116,38 @@ class SpinLog:
 def log_of_counts_text(text: str, rules: RouletteRules = OXFORD) -> SpinLog:
     """The log written as counts separated by commas, in the layout's order: "C0,C00,C1,...,C36".
 
+    A count is written in the digits 0 to 9 (no "1_000", no other script's digits), with a minus sign if any.
+
     >>> log_of_counts_text(",".join(["0"] * 19 + ["5"] + ["0"] * 18)).hits("18")
     5
-    >>> log_of_counts_text("1,2,x")
+    >>> log_of_counts_text("1,2,1_000")
     Traceback (most recent call last):
     ...
-    ValueError: the 3rd count, 'x', is not a whole number; give one count for each pocket, in the order 0, 00, 1, ..., 36
+    ValueError: the 3rd count, '1_000', is not a whole number written in the digits 0 to 9; give one count for each pocket, in the order 0, 00, 1, ..., 36
     """
     names = pockets(rules)
     order = f"in the order {', '.join(names[:3])}, ..., {names[-1]}"
     counts = []
     for i, item in enumerate(text.split(","), start=1):
-        try:
-            counts.append(int(item.strip()))
-        except ValueError:
-            raise ValueError(f"the {_ordinal(i)} count, {item.strip()!r}, is not a whole number; give one count "
-                             f"for each pocket, {order}") from None
+        if not re.fullmatch(r"-?[0-9]+", item.strip()):
+            raise ValueError(f"the {_ordinal(i)} count, {_shown(item.strip())}, is not a whole number written in the "
+                             f"digits 0 to 9; give one count for each pocket, {order}")
+        counts.append(_whole(item.strip()))
     return SpinLog(tuple(counts), rules)
+
+
+def _shown(text: str, most: int = 24) -> str:
+    """A bad value as an error repeats it: quoted, and cut to its start and its length when it is long.
+
+    >>> _shown("x"), _shown("9" * 5000)
+    ("'x'", "'999999999999...' (5000 characters)")
+    """
+    return repr(text) if len(text) <= most else f"'{text[:most // 2]}...' ({len(text)} characters)"
+
+
+def _whole(digits: str) -> int:
+    """A whole number written in the digits 0 to 9, however many (Python's ``int`` refuses past 4300 of them)."""
+    return int(Decimal(digits))
 
 
 def _ordinal(i: int) -> str:
@@ -149,7 +161,9 @@ def _ordinal(i: int) -> str:
 
 
 def log_of_file(path: str, rules: RouletteRules = OXFORD) -> SpinLog:
-    """The log of a file of spins, one pocket a line (blank lines are skipped).
+    """The log of a file of spins, one pocket a line (blank lines are skipped; a byte-order mark is read as none).
+
+    Each different line is read as a pocket once, however often it comes up, so a million spins take a second.
 
     >>> log_of_file("/no/such/file")
     Traceback (most recent call last):
@@ -157,20 +171,22 @@ def log_of_file(path: str, rules: RouletteRules = OXFORD) -> SpinLog:
     ValueError: cannot read /no/such/file: No such file or directory
     """
     try:
-        with open(path, encoding="utf-8") as spins:
+        with open(path, encoding="utf-8-sig") as spins:
             lines = spins.read().splitlines()
     except OSError as error:
         raise ValueError(f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
         raise ValueError(f"cannot read {path}: it is not text; write one pocket a line, e.g. 17 or 00") from None
-    names = []
-    for number, line in enumerate(lines, start=1):
-        if line.strip():
-            try:
-                names.append(pocket(line.strip(), rules))
-            except ValueError as error:
-                raise ValueError(f"{path}, line {number}: {error}") from None
-    return SpinLog.of_spins(names, rules)
+    texts = Counter(line.strip() for line in lines)             # in the order each first appears
+    texts.pop("", None)
+    counts = dict.fromkeys(pockets(rules), 0)
+    for text, times in texts.items():
+        try:
+            counts[pocket(text, rules)] += times
+        except ValueError as error:
+            number = next(i for i, line in enumerate(lines, start=1) if line.strip() == text)
+            raise ValueError(f"{path}, line {number}: {error}") from None
+    return SpinLog(tuple(counts.values()), rules)
 
 
 def fair_chance(rules: RouletteRules = OXFORD) -> Fraction:
@@ -294,41 +310,6 @@ def _ways(parts: tuple[int, ...], size: int, n: int) -> int:
     for part in parts:
         orders //= factorial(part)
     return pockets_taken * orders
-
-
-def fairness_report(log: SpinLog, exact: bool = False, form: Form = "table") -> dict[str, Any]:
-    """The ``fairness`` report of the command line: the chi-square test and the hot pocket's tail, JSON-ready.
-
-    The statistic and the tail are exact fractions, summarised where they are too long for the ``form`` the report
-    is printed in unless ``exact`` asks for them whole (:func:`casino_math.report.figure`); the p-value is a decimal
-    string of :data:`P_VALUE_DIGITS` significant digits.
-
-    >>> report = fairness_report(SpinLog.of_spins(["17", "17", "5"]))      # (38/3)(2^2 + 1) - 3; (3 x 37 + 1)/38^3
-    >>> report["chi_square"], report["df"], report["p_value"], report["hot_pocket"], report["hot_pocket_tail"]
-    ('181/3', 37, '0.00904884973841411', '17', '14/6859')
-    """
-    from ..report import figure
-
-    test, hot = chi_square_test(log, P_VALUE_DIGITS), hot_pocket(log)
-    report: dict[str, Any] = {"spins": log.spins, **figure("chi_square", test.statistic, exact, form)}
-    report |= {"df": test.df, "p_value": str(test.p_value), "hot_pocket": hot, "hot_pocket_hits": log.hits(hot)}
-    return report | figure("hot_pocket_tail", pocket_tail(log, hot), exact, form)
-
-
-def fairness_table(report: dict[str, Any]) -> str:
-    """A ``fairness`` report as the command line's text table: each figure exactly (or its size) and as a decimal,
-    and a line under it when each pocket expects fewer than :data:`FEWEST_EXPECTED` hits."""
-    from ..report import figures_table
-
-    hits, expected = report["hot_pocket_hits"], Fraction(report["spins"], report["df"] + 1)
-    rows = [(f"chi-square ({report['df']} degrees of freedom)", "chi_square"),
-            ("p-value: P(chi-square >= it)", "p_value"), (f"P(a fair pocket is hit {hits} times or more)", "hot_pocket_tail")]
-    shown = {**report, "p_value": "(not a fraction)", "p_value_decimal": report["p_value"]}
-    caption = (f"{report['spins']} spins ({report.get('rules', 'oxford')} rules): is the wheel fair? The hot pocket is "
-               f"{report['hot_pocket']}, with {hits} hits")
-    note = (f"\nHits a fair wheel expects on each pocket: {float(expected):.3g}, fewer than {FEWEST_EXPECTED}; the "
-            "chi-square p-value is only a rough guide for so short a log.") if expected < FEWEST_EXPECTED else ""
-    return figures_table(shown, rows, caption) + note
 
 
 # --- One pocket, and the hottest of them ------------------------------------------------------------------------
