@@ -285,7 +285,7 @@
     result.innerHTML = shown.html;
     if (mathjax && result.querySelector('.math')) mathjax.typesetPromise([result]).catch(() => {});
     drawCharts(result);
-    enableControls(container, container.dataset.state === 'live' ? shown.inactive : []);
+    enableControls(container, shown.inactive);
     applyReadouts(container, definition, shown.readouts);
     if (focused !== null) {  // a pocket pressed on the layout keeps the focus once the layout is drawn again
       const again = result.querySelector(`[data-control][data-option="${focused}"]`);
@@ -330,11 +330,14 @@
       const button = event.target instanceof Element && event.target.closest('[data-control]');
       if (button && !button.disabled) resultControlClicked(container, button);
     });
-    container.dataset.state = 'live';
     const button = frameOf(container).querySelector('.live-widget-run');
     button.disabled = true;
     button.hidden = true;
+    // The widget is live (its state, its note) only once its first result is shown and its controls are enabled:
+    // a reader told it is live never finds a control still disabled.
+    container.dataset.state = 'starting';
     await update(container, definition);
+    if (container.dataset.state === 'starting') container.dataset.state = 'live';
   }
 
   async function start(event) {
@@ -403,11 +406,14 @@
       }
     }
     addSkipLink();
-    // The reader switches between the light and the dark theme: the charts are drawn again in its colours.
-    let theme = document.documentElement.dataset.theme;
+    // The reader switches between the light and the dark theme: the charts are drawn again in its colours.  Only
+    // a change of colour redraws them: the theme's own script sets the theme after this runs (from "" to "light",
+    // say), and a chart drawn in the colours it already has would be drawn twice on every first visit.
+    let colours = JSON.stringify(themed());
     new MutationObserver(() => {
-      if (document.documentElement.dataset.theme === theme) return;
-      theme = document.documentElement.dataset.theme;
+      const now = JSON.stringify(themed());
+      if (now === colours) return;
+      colours = now;
       for (const container of widgets()) {
         const result = container.querySelector('.live-widget-result');
         result.querySelectorAll('.live-widget-chart-drawing').forEach(drawing => drawing.remove());

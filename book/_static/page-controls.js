@@ -107,15 +107,66 @@
     }
   }
 
-  // A figure drawn 700 px wide (casino_math/plots/style.py: tick labels of 9.5 points at 100 dpi, about 13 px),
-  // shrunk to a phone's column, would set its labels at 6 or 7 px.  It keeps at least LEGIBLE of its own width
-  // (labels of 11 px or more) and scrolls in its output's frame instead.
-  const LEGIBLE = 0.84;
-  const legible = image => {
-    if (image.naturalWidth) image.style.minWidth = `${Math.round(image.naturalWidth * LEGIBLE)}px`;
-    else image.addEventListener('load', () => legible(image), {once: true});
+  // A figure fits the column whole: none of it is cut off or faded (a cut, a marker or a panel at its right
+  // would be lost).  Drawn 700 px wide (casino_math/plots/style.py), it is shown smaller on a phone; a tap or a
+  // click (or Enter) on a figure shown at less than its own size opens it at that size, in a view that scrolls
+  // both ways and closes with its button, Escape or a tap outside it.
+  const ENLARGE = 0.9;  // shown at less than this share of its own width, a figure offers its full size
+  let viewer = null;
+  const openViewer = image => {
+    if (!viewer) {
+      viewer = document.createElement('dialog');
+      viewer.className = 'figure-viewer';
+      viewer.setAttribute('aria-label', 'The figure at its full size');
+      const close = document.createElement('button');
+      close.type = 'button';
+      close.className = 'figure-viewer-close';
+      close.textContent = 'Close';
+      close.addEventListener('click', () => viewer.close());
+      const frame = document.createElement('div');
+      frame.className = 'figure-viewer-frame';
+      viewer.append(close, frame);
+      viewer.addEventListener('click', event => { if (event.target === viewer) viewer.close(); });
+      viewer.addEventListener('close', () => { if (viewer.opener) viewer.opener.focus(); });
+      document.body.append(viewer);
+    }
+    const frame = viewer.querySelector('.figure-viewer-frame');
+    const copy = image.cloneNode(false);
+    copy.removeAttribute('tabindex');
+    copy.removeAttribute('role');
+    copy.removeAttribute('style');
+    copy.className = 'figure-viewer-image';
+    frame.replaceChildren(copy);
+    viewer.opener = image;
+    viewer.showModal();
+    frame.scrollTo(0, 0);
   };
-  const figures = () => document.querySelectorAll('.cell_output img:not([style*="min-width"])').forEach(legible);
+  const enlargeable = image => {
+    const small = image.naturalWidth && image.getBoundingClientRect().width < image.naturalWidth * ENLARGE;
+    image.classList.toggle('figure-enlargeable', Boolean(small));
+    if (small && !image.hasAttribute('tabindex')) {
+      image.tabIndex = 0;
+      image.setAttribute('role', 'button');
+      image.title = 'Show at full size';
+    } else if (!small && image.getAttribute('role') === 'button') {
+      image.removeAttribute('tabindex');
+      image.removeAttribute('role');
+      image.removeAttribute('title');
+    }
+  };
+  const figures = () => document.querySelectorAll('.cell_output img').forEach(image => {
+    if (image.dataset.figure) return;
+    image.dataset.figure = 'fits';
+    if (image.complete) enlargeable(image);
+    else image.addEventListener('load', () => enlargeable(image), {once: true});
+    if (sizer) new ResizeObserver(() => enlargeable(image)).observe(image);
+  });
+  const figureOf = target => target instanceof Element && target.closest('img.figure-enlargeable');
+  document.addEventListener('click', event => { const image = figureOf(event.target); if (image) openViewer(image); });
+  document.addEventListener('keydown', event => {
+    const image = figureOf(event.target);
+    if (image && (event.key === 'Enter' || event.key === ' ')) { event.preventDefault(); openViewer(image); }
+  });
 
   let pending = false;
   const soon = () => {
@@ -158,4 +209,109 @@
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', patch);
   else patch();
+})();
+
+// A long inline formula on a narrow screen ("E[T] = ∑ P(T > k) = ∑ (1 − a − b)^k = 1/(a + b)" in a 330 px column):
+// MathJax 3 sets inline math as one unbreakable box, which would end off-screen or scroll.  A formula wider than
+// its line is typeset again as pieces, each ending after a relation (=, <, ≤ …) or a binary operator (+, −, ×) at
+// its top level, where TeX would break it, so that the line breaks between them as between words.  A piece keeps
+// its operator's spacing: "a +{}" is spaced as "a + b" is.  A piece still too wide scrolls inside its own box (casino-math.css).
+(() => {
+  'use strict';
+
+  // Where TeX itself breaks a line of inline math: after a relation or a binary operator at the top level.
+  const BREAK = /^(=|<|>|\+|-|\\(leq?|geq?|neq?|approx|equiv|to|cdot|times|pm)(?![a-zA-Z]))/;
+
+  // The formula's TeX split after each relation and operator outside every bracket, brace and \left … \right pair.
+  function pieces(tex) {
+    const parts = [];
+    let depth = 0, start = 0, i = 0;
+    while (i < tex.length) {
+      const rest = tex.slice(i);
+      const operator = depth === 0 && tex.slice(start, i).trim() && rest.match(BREAK);
+      if (operator) {
+        i += operator[0].length;
+        parts.push(`${tex.slice(start, i)}{}`);
+        start = i;
+        continue;
+      }
+      const command = rest.match(/^\\([a-zA-Z]+|.)/);
+      if (command) {
+        if (command[1] === 'left') depth++;
+        else if (command[1] === 'right') depth--;
+        i += command[0].length;
+        continue;
+      }
+      if ('{(['.includes(rest[0])) depth++;
+      else if ('})]'.includes(rest[0])) depth--;
+      i++;
+    }
+    parts.push(tex.slice(start));
+    return parts.map(p => p.trim()).filter(Boolean);
+  }
+
+  const tooWide = math => {
+    const drawing = math.querySelector(':scope > mjx-math');
+    const line = math.closest('p, li, dd, td, th, div');
+    return drawing && line && drawing.getBoundingClientRect().width > line.clientWidth - 1;
+  };
+
+  async function breakLongFormulas() {
+    const mathjax = window.MathJax;
+    if (!mathjax || !mathjax.startup || !mathjax.startup.document) return;
+    const document_ = mathjax.startup.document;
+    const long = [...document.querySelectorAll('.bd-article span.math mjx-container:not([display="true"])')]
+      .filter(tooWide);
+    const redo = [];
+    for (const math of long) {
+      const span = math.closest('span.math');
+      const [item] = document_.getMathItemsWithin([span]);
+      if (!item || span.dataset.broken) continue;
+      const parts = pieces(item.math);
+      if (parts.length < 2) continue;
+      mathjax.typesetClear([span]);
+      span.dataset.broken = 'after relations';
+      // Each piece in its own span, a zero-width space between them: a place to break the line, seen as nothing.
+      span.replaceChildren(...parts.flatMap((part, k) => {
+        const piece = document.createElement('span');
+        piece.className = 'math-piece';
+        piece.textContent = `\\(${part}\\)`;
+        return k ? [document.createTextNode('\u200b'), piece] : [piece];
+      }));
+      redo.push(span);
+    }
+    if (redo.length) await mathjax.typesetPromise(redo);
+  }
+
+  const ready = () => {
+    const mathjax = window.MathJax;
+    if (mathjax && mathjax.startup && mathjax.startup.promise) mathjax.startup.promise.then(breakLongFormulas).catch(() => {});
+  };
+  if (document.readyState === 'complete') ready();
+  else window.addEventListener('load', ready);
+})();
+
+// The drawers on a phone.  Choosing a section in "On this page" closes that drawer, so that the reader sees the
+// section (the theme left the drawer open over it).  The menu's drawer opens scrolled to the current chapter.
+(() => {
+  'use strict';
+
+  document.addEventListener('click', event => {
+    const link = event.target instanceof Element && event.target.closest('#pst-secondary-sidebar-modal a[href^="#"]');
+    const drawer = link && link.closest('dialog');
+    if (drawer && drawer.open) drawer.close();
+  });
+
+  const showCurrent = drawer => {
+    const current = drawer.querySelector('nav.bd-docs-nav a.current, nav.bd-docs-nav li.current.active > a');
+    if (current) current.scrollIntoView({block: 'center'});
+  };
+  const watchDrawer = () => {
+    const drawer = document.getElementById('pst-primary-sidebar-modal');
+    if (!drawer) return;
+    new MutationObserver(() => { if (drawer.open) showCurrent(drawer); })
+      .observe(drawer, {attributes: true, attributeFilter: ['open']});
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watchDrawer);
+  else watchDrawer();
 })();
