@@ -281,6 +281,7 @@
       redo.push(span);
     }
     if (redo.length) await mathjax.typesetPromise(redo);
+    document.documentElement.dataset.longFormulas = 'broken';  // done: what is left fits or scrolls in its box
   }
 
   const ready = () => {
@@ -299,7 +300,15 @@
   document.addEventListener('click', event => {
     const link = event.target instanceof Element && event.target.closest('#pst-secondary-sidebar-modal a[href^="#"]');
     const drawer = link && link.closest('dialog');
-    if (drawer && drawer.open) drawer.close();
+    if (!drawer || !drawer.open) return;
+    // The theme gives the focus back to its button as the drawer closes, which scrolls the page back up to it:
+    // the section is gone to once the drawer has closed.
+    event.preventDefault();
+    drawer.addEventListener('close', () => {
+      if (location.hash !== link.hash) location.hash = link.hash;
+      else document.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView();
+    }, {once: true});
+    drawer.close();
   });
 
   const showCurrent = drawer => {
