@@ -189,11 +189,29 @@
 
 // Search snippets.  Sphinx's search quotes a page's [role="main"], which in this theme holds the launch buttons,
 // the download menu and the page's contents list before the text ("…Binder", "…Repository"): it quotes the
-// article instead, without the widgets' controls and definitions.
+// article instead, without the widgets' controls and definitions.  A table's cells, a list's items and a
+// paragraph's end are kept apart by a space ("4%  −0.06  baccarat", not "4%-0.06baccarat"), and a formula reads as
+// text, not as its TeX ("P(A) = 1/36", not "\\(P(A) = \\frac{1}{36}\\)").
 (() => {
   'use strict';
 
   const CHROME = ['.headerlink', 'script', 'style', '.live-widget-controls', '.live-widget-start', '.toggle-button'];
+  const APART = 'td, th, li, p, dt, dd, div, br, tr, caption, h1, h2, h3, h4, h5, h6, summary, figcaption';
+
+  // TeX as plain text: fractions as a/b, commands as their names' symbols or dropped, braces and spacing gone.
+  const SYMBOLS = {le: '≤', leq: '≤', ge: '≥', geq: '≥', ne: '≠', neq: '≠', approx: '≈', cdot: '·', times: '×',
+                   sum: 'Σ', infty: '∞', to: '→', pm: '±', dots: '…', ldots: '…', cdots: '…', mid: '|'};
+  const plainTeX = tex => {
+    let text = tex.replace(/^\\[([]|\\[)\]]$/g, '').replace(/^\$+|\$+$/g, '');
+    const part = p => (/^[\w.]+$/.test(p.trim()) ? p.trim() : `(${p.trim()})`);
+    for (let k = 0; k < 4; k++) {
+      text = text.replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_, a, b) => `${part(a)}/${part(b)}`);
+    }
+    return text
+      .replace(/\\(left|right|big|Big|bigl|bigr|displaystyle|mathrm|mathbf|mathit|operatorname|text|textrm)\b/g, '')
+      .replace(/\\([a-zA-Z]+)/g, (_, name) => SYMBOLS[name] || name)
+      .replace(/\\[,;:! ]/g, ' ').replace(/[{}]/g, '').replace(/\s+/g, ' ').trim();
+  };
 
   const patch = () => {
     if (typeof Search === 'undefined' || typeof Search.htmlToText !== 'function') return;
@@ -203,6 +221,8 @@
       const article = page.querySelector('article.bd-article');
       if (!article) return sphinxs(htmlString, anchor);
       for (const chrome of article.querySelectorAll(CHROME.join(', '))) chrome.remove();
+      for (const math of article.querySelectorAll('span.math, div.math')) math.textContent = ` ${plainTeX(math.textContent.trim())} `;
+      for (const block of article.querySelectorAll(APART)) block.append(' ');
       const part = anchor ? article.querySelector(anchor) : null;
       return (part || article).textContent.replace(/\s+/g, ' ');
     };
