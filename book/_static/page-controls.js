@@ -273,7 +273,8 @@
   const tooWide = math => {
     const drawing = math.querySelector(':scope > mjx-math');
     const line = math.closest('p, li, dd, td, th, div');
-    return drawing && line && drawing.getBoundingClientRect().width > line.clientWidth - 1;
+    const width = drawing ? drawing.getBoundingClientRect().width : 0;  // 0: not shown (a folded solution)
+    return width > 0 && line && width > line.clientWidth - 1;
   };
 
   async function breakLongFormulas() {
@@ -308,6 +309,13 @@
     const mathjax = window.MathJax;
     if (mathjax && mathjax.startup && mathjax.startup.promise) mathjax.startup.promise.then(breakLongFormulas).catch(() => {});
   };
+  // A formula first seen when a solution opens, or when the screen turns narrower, is looked at then.
+  let again = 0;
+  const soon = () => { clearTimeout(again); again = setTimeout(ready, 300); };
+  document.addEventListener('click', event => {
+    if (event.target instanceof Element && event.target.closest('.toggle-button, .admonition-title, summary')) soon();
+  });
+  window.addEventListener('resize', soon, {passive: true});
   if (document.readyState === 'complete') ready();
   else window.addEventListener('load', ready);
 })();
