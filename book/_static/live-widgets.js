@@ -89,16 +89,24 @@
   }
 
   async function drawCharts(scope) {
-    const specs = [...scope.querySelectorAll('script.live-widget-vega')];
+    // A chart already drawn is not drawn again (a result shown before the theme was known has its drawing).
+    const specs = [...scope.querySelectorAll('script.live-widget-vega')]
+      .filter(script => !script.parentElement.querySelector(':scope > .live-widget-chart-drawing'));
     if (!specs.length) return;
+    // Each chart's place is taken at once, so that a second call before the first is drawn draws nothing twice.
+    const targets = specs.map(script => {
+      const target = document.createElement('div');
+      target.className = 'live-widget-chart-drawing';
+      target.style.width = '100%';  // a chart as wide as its container: it must not shrink to fit nothing
+      script.parentElement.append(target);
+      return target;
+    });
     try {
       charting = charting || loadCharting();
       const embed = await charting;
-      await Promise.all(specs.map(async script => {
-        const target = document.createElement('div');
-        target.className = 'live-widget-chart-drawing';
-        target.style.width = '100%';  // a chart as wide as its container: it must not shrink to fit nothing
-        script.parentElement.append(target);
+      await Promise.all(specs.map(async (script, k) => {
+        const target = targets[k];
+        if (!target.isConnected) return;  // removed for a redraw in other colours while vega-embed loaded
         const spec = JSON.parse(script.textContent);
         // Every chart is as wide as its frame, whatever width its specification gives for Jupyter.  (Vega's own
         // "container" width follows the window, and after the window narrows and widens it measured the old, wider
@@ -285,7 +293,7 @@
     result.innerHTML = shown.html;
     if (mathjax && result.querySelector('.math')) mathjax.typesetPromise([result]).catch(() => {});
     drawCharts(result);
-    enableControls(container, container.dataset.state === 'live' ? shown.inactive : []);
+    enableControls(container, shown.inactive);
     applyReadouts(container, definition, shown.readouts);
     if (focused !== null) {  // a pocket pressed on the layout keeps the focus once the layout is drawn again
       const again = result.querySelector(`[data-control][data-option="${focused}"]`);
@@ -330,11 +338,14 @@
       const button = event.target instanceof Element && event.target.closest('[data-control]');
       if (button && !button.disabled) resultControlClicked(container, button);
     });
-    container.dataset.state = 'live';
     const button = frameOf(container).querySelector('.live-widget-run');
     button.disabled = true;
     button.hidden = true;
+    // The widget is live (its state, its note) only once its first result is shown and its controls are enabled:
+    // a reader told it is live never finds a control still disabled.
+    container.dataset.state = 'starting';
     await update(container, definition);
+    if (container.dataset.state === 'starting') container.dataset.state = 'live';
   }
 
   async function start(event) {
@@ -390,9 +401,17 @@
   }
 
   function init() {
+    // The charts are first drawn once the theme's script has set the theme (light or dark), in its colours.
+    const themeKnown = () => ['light', 'dark'].includes(document.documentElement.dataset.theme);
+    const drawAll = () => widgets().forEach(container => drawCharts(container.querySelector('.live-widget-result')));
+    let colours = null;  // the colours the charts were drawn in
+    const firstDraw = () => {
+      if (colours !== null) return;
+      colours = JSON.stringify(themed());
+      drawAll();
+    };
     for (const container of widgets()) {
       readout(container, definitionOf(container));
-      drawCharts(container.querySelector('.live-widget-result'));
       const frame = frameOf(container);
       const note = frame.querySelector('.live-widget-note');
       note.textContent = note.dataset.siteNote || note.textContent;  // the snapshot's own note is for notebooks
@@ -403,16 +422,19 @@
       }
     }
     addSkipLink();
-    // The reader switches between the light and the dark theme: the charts are drawn again in its colours.
-    let theme = document.documentElement.dataset.theme;
+    // The reader switches between the light and the dark theme: the charts are drawn again in its colours.  Only
+    // a change of colour redraws them, so that no chart is drawn twice on a first visit.
+    if (themeKnown()) firstDraw();
+    else if (document.readyState === 'complete') firstDraw();
+    else window.addEventListener('load', firstDraw, {once: true});  // a theme that never says: drawn all the same
     new MutationObserver(() => {
-      if (document.documentElement.dataset.theme === theme) return;
-      theme = document.documentElement.dataset.theme;
-      for (const container of widgets()) {
-        const result = container.querySelector('.live-widget-result');
-        result.querySelectorAll('.live-widget-chart-drawing').forEach(drawing => drawing.remove());
-        drawCharts(result);
-      }
+      if (!themeKnown()) return;
+      if (colours === null) return firstDraw();
+      const now = JSON.stringify(themed());
+      if (now === colours) return;
+      colours = now;
+      document.querySelectorAll('.live-widget-chart-drawing').forEach(drawing => drawing.remove());
+      drawAll();
     }).observe(document.documentElement, {attributes: true, attributeFilter: ['data-theme']});
     if (typeof WebAssembly !== 'object') {
       fail('this browser does not run WebAssembly');

@@ -107,15 +107,66 @@
     }
   }
 
-  // A figure drawn 700 px wide (casino_math/plots/style.py: tick labels of 9.5 points at 100 dpi, about 13 px),
-  // shrunk to a phone's column, would set its labels at 6 or 7 px.  It keeps at least LEGIBLE of its own width
-  // (labels of 11 px or more) and scrolls in its output's frame instead.
-  const LEGIBLE = 0.84;
-  const legible = image => {
-    if (image.naturalWidth) image.style.minWidth = `${Math.round(image.naturalWidth * LEGIBLE)}px`;
-    else image.addEventListener('load', () => legible(image), {once: true});
+  // A figure fits the column whole: none of it is cut off or faded (a cut, a marker or a panel at its right
+  // would be lost).  Drawn 700 px wide (casino_math/plots/style.py), it is shown smaller on a phone; a tap or a
+  // click (or Enter) on a figure shown at less than its own size opens it at that size, in a view that scrolls
+  // both ways and closes with its button, Escape or a tap outside it.
+  const ENLARGE = 0.9;  // shown at less than this share of its own width, a figure offers its full size
+  let viewer = null;
+  const openViewer = image => {
+    if (!viewer) {
+      viewer = document.createElement('dialog');
+      viewer.className = 'figure-viewer';
+      viewer.setAttribute('aria-label', 'The figure at its full size');
+      const close = document.createElement('button');
+      close.type = 'button';
+      close.className = 'figure-viewer-close';
+      close.textContent = 'Close';
+      close.addEventListener('click', () => viewer.close());
+      const frame = document.createElement('div');
+      frame.className = 'figure-viewer-frame';
+      viewer.append(close, frame);
+      viewer.addEventListener('click', event => { if (event.target === viewer) viewer.close(); });
+      viewer.addEventListener('close', () => { if (viewer.opener) viewer.opener.focus(); });
+      document.body.append(viewer);
+    }
+    const frame = viewer.querySelector('.figure-viewer-frame');
+    const copy = image.cloneNode(false);
+    copy.removeAttribute('tabindex');
+    copy.removeAttribute('role');
+    copy.removeAttribute('style');
+    copy.className = 'figure-viewer-image';
+    frame.replaceChildren(copy);
+    viewer.opener = image;
+    viewer.showModal();
+    frame.scrollTo(0, 0);
   };
-  const figures = () => document.querySelectorAll('.cell_output img:not([style*="min-width"])').forEach(legible);
+  const enlargeable = image => {
+    const small = image.naturalWidth && image.getBoundingClientRect().width < image.naturalWidth * ENLARGE;
+    image.classList.toggle('figure-enlargeable', Boolean(small));
+    if (small && !image.hasAttribute('tabindex')) {
+      image.tabIndex = 0;
+      image.setAttribute('role', 'button');
+      image.title = 'Show at full size';
+    } else if (!small && image.getAttribute('role') === 'button') {
+      image.removeAttribute('tabindex');
+      image.removeAttribute('role');
+      image.removeAttribute('title');
+    }
+  };
+  const figures = () => document.querySelectorAll('.cell_output img').forEach(image => {
+    if (image.dataset.figure) return;
+    image.dataset.figure = 'fits';
+    if (image.complete) enlargeable(image);
+    else image.addEventListener('load', () => enlargeable(image), {once: true});
+    if (sizer) new ResizeObserver(() => enlargeable(image)).observe(image);
+  });
+  const figureOf = target => target instanceof Element && target.closest('img.figure-enlargeable');
+  document.addEventListener('click', event => { const image = figureOf(event.target); if (image) openViewer(image); });
+  document.addEventListener('keydown', event => {
+    const image = figureOf(event.target);
+    if (image && (event.key === 'Enter' || event.key === ' ')) { event.preventDefault(); openViewer(image); }
+  });
 
   let pending = false;
   const soon = () => {
@@ -138,11 +189,29 @@
 
 // Search snippets.  Sphinx's search quotes a page's [role="main"], which in this theme holds the launch buttons,
 // the download menu and the page's contents list before the text ("…Binder", "…Repository"): it quotes the
-// article instead, without the widgets' controls and definitions.
+// article instead, without the widgets' controls and definitions.  A table's cells, a list's items and a
+// paragraph's end are kept apart by a space ("4%  −0.06  baccarat", not "4%-0.06baccarat"), and a formula reads as
+// text, not as its TeX ("P(A) = 1/36", not "\\(P(A) = \\frac{1}{36}\\)").
 (() => {
   'use strict';
 
   const CHROME = ['.headerlink', 'script', 'style', '.live-widget-controls', '.live-widget-start', '.toggle-button'];
+  const APART = 'td, th, li, p, dt, dd, div, br, tr, caption, h1, h2, h3, h4, h5, h6, summary, figcaption';
+
+  // TeX as plain text: fractions as a/b, commands as their names' symbols or dropped, braces and spacing gone.
+  const SYMBOLS = {le: '≤', leq: '≤', ge: '≥', geq: '≥', ne: '≠', neq: '≠', approx: '≈', cdot: '·', times: '×',
+                   sum: 'Σ', infty: '∞', to: '→', pm: '±', dots: '…', ldots: '…', cdots: '…', mid: '|'};
+  const plainTeX = tex => {
+    let text = tex.replace(/^\\[([]|\\[)\]]$/g, '').replace(/^\$+|\$+$/g, '');
+    const part = p => (/^[\w.]+$/.test(p.trim()) ? p.trim() : `(${p.trim()})`);
+    for (let k = 0; k < 4; k++) {
+      text = text.replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_, a, b) => `${part(a)}/${part(b)}`);
+    }
+    return text
+      .replace(/\\(left|right|big|Big|bigl|bigr|displaystyle|mathrm|mathbf|mathit|operatorname|text|textrm)\b/g, '')
+      .replace(/\\([a-zA-Z]+)/g, (_, name) => SYMBOLS[name] || name)
+      .replace(/\\[,;:! ]/g, ' ').replace(/[{}]/g, '').replace(/\s+/g, ' ').trim();
+  };
 
   const patch = () => {
     if (typeof Search === 'undefined' || typeof Search.htmlToText !== 'function') return;
@@ -152,10 +221,134 @@
       const article = page.querySelector('article.bd-article');
       if (!article) return sphinxs(htmlString, anchor);
       for (const chrome of article.querySelectorAll(CHROME.join(', '))) chrome.remove();
+      for (const math of article.querySelectorAll('span.math, div.math')) math.textContent = ` ${plainTeX(math.textContent.trim())} `;
+      for (const block of article.querySelectorAll(APART)) block.append(' ');
       const part = anchor ? article.querySelector(anchor) : null;
       return (part || article).textContent.replace(/\s+/g, ' ');
     };
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', patch);
   else patch();
+})();
+
+// A long inline formula on a narrow screen ("E[T] = ∑ P(T > k) = ∑ (1 − a − b)^k = 1/(a + b)" in a 330 px column):
+// MathJax 3 sets inline math as one unbreakable box, which would end off-screen or scroll.  A formula wider than
+// its line is typeset again as pieces, each ending after a relation (=, <, ≤ …) or a binary operator (+, −, ×) at
+// its top level, where TeX would break it, so that the line breaks between them as between words.  A piece keeps
+// its operator's spacing: "a +{}" is spaced as "a + b" is.  A piece still too wide scrolls inside its own box (casino-math.css).
+(() => {
+  'use strict';
+
+  // Where TeX itself breaks a line of inline math: after a relation or a binary operator at the top level.
+  const BREAK = /^(=|<|>|\+|-|\\(leq?|geq?|neq?|approx|equiv|to|cdot|times|pm)(?![a-zA-Z]))/;
+
+  // The formula's TeX split after each relation and operator outside every bracket, brace and \left … \right pair.
+  function pieces(tex) {
+    const parts = [];
+    let depth = 0, start = 0, i = 0;
+    while (i < tex.length) {
+      const rest = tex.slice(i);
+      const operator = depth === 0 && tex.slice(start, i).trim() && rest.match(BREAK);
+      if (operator) {
+        i += operator[0].length;
+        parts.push(`${tex.slice(start, i)}{}`);
+        start = i;
+        continue;
+      }
+      const command = rest.match(/^\\([a-zA-Z]+|.)/);
+      if (command) {
+        if (command[1] === 'left') depth++;
+        else if (command[1] === 'right') depth--;
+        i += command[0].length;
+        continue;
+      }
+      if ('{(['.includes(rest[0])) depth++;
+      else if ('})]'.includes(rest[0])) depth--;
+      i++;
+    }
+    parts.push(tex.slice(start));
+    return parts.map(p => p.trim()).filter(Boolean);
+  }
+
+  const tooWide = math => {
+    const drawing = math.querySelector(':scope > mjx-math');
+    const line = math.closest('p, li, dd, td, th, div');
+    const width = drawing ? drawing.getBoundingClientRect().width : 0;  // 0: not shown (a folded solution)
+    return width > 0 && line && width > line.clientWidth - 1;
+  };
+
+  async function breakLongFormulas() {
+    const mathjax = window.MathJax;
+    if (!mathjax || !mathjax.startup || !mathjax.startup.document) return;
+    const document_ = mathjax.startup.document;
+    const long = [...document.querySelectorAll('.bd-article span.math mjx-container:not([display="true"])')]
+      .filter(tooWide);
+    const redo = [];
+    for (const math of long) {
+      const span = math.closest('span.math');
+      const [item] = document_.getMathItemsWithin([span]);
+      if (!item || span.dataset.broken) continue;
+      const parts = pieces(item.math);
+      if (parts.length < 2) continue;
+      mathjax.typesetClear([span]);
+      span.dataset.broken = 'after relations';
+      // Each piece in its own span, a zero-width space between them: a place to break the line, seen as nothing.
+      span.replaceChildren(...parts.flatMap((part, k) => {
+        const piece = document.createElement('span');
+        piece.className = 'math-piece';
+        piece.textContent = `\\(${part}\\)`;
+        return k ? [document.createTextNode('\u200b'), piece] : [piece];
+      }));
+      redo.push(span);
+    }
+    if (redo.length) await mathjax.typesetPromise(redo);
+    document.documentElement.dataset.longFormulas = 'broken';  // done: what is left fits or scrolls in its box
+  }
+
+  const ready = () => {
+    const mathjax = window.MathJax;
+    if (mathjax && mathjax.startup && mathjax.startup.promise) mathjax.startup.promise.then(breakLongFormulas).catch(() => {});
+  };
+  // A formula first seen when a solution opens, or when the screen turns narrower, is looked at then.
+  let again = 0;
+  const soon = () => { clearTimeout(again); again = setTimeout(ready, 300); };
+  document.addEventListener('click', event => {
+    if (event.target instanceof Element && event.target.closest('.toggle-button, .admonition-title, summary')) soon();
+  });
+  window.addEventListener('resize', soon, {passive: true});
+  if (document.readyState === 'complete') ready();
+  else window.addEventListener('load', ready);
+})();
+
+// The drawers on a phone.  Choosing a section in "On this page" closes that drawer, so that the reader sees the
+// section (the theme left the drawer open over it).  The menu's drawer opens scrolled to the current chapter.
+(() => {
+  'use strict';
+
+  document.addEventListener('click', event => {
+    const link = event.target instanceof Element && event.target.closest('#pst-secondary-sidebar-modal a[href^="#"]');
+    const drawer = link && link.closest('dialog');
+    if (!drawer || !drawer.open) return;
+    // The theme gives the focus back to its button as the drawer closes, which scrolls the page back up to it:
+    // the section is gone to once the drawer has closed.
+    event.preventDefault();
+    drawer.addEventListener('close', () => {
+      if (location.hash !== link.hash) location.hash = link.hash;
+      else document.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView();
+    }, {once: true});
+    drawer.close();
+  });
+
+  const showCurrent = drawer => {
+    const current = drawer.querySelector('nav.bd-docs-nav a.current, nav.bd-docs-nav li.current.active > a');
+    if (current) current.scrollIntoView({block: 'center'});
+  };
+  const watchDrawer = () => {
+    const drawer = document.getElementById('pst-primary-sidebar-modal');
+    if (!drawer) return;
+    new MutationObserver(() => { if (drawer.open) showCurrent(drawer); })
+      .observe(drawer, {attributes: true, attributeFilter: ['open']});
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watchDrawer);
+  else watchDrawer();
 })();

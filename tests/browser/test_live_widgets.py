@@ -394,9 +394,37 @@ def test_one_start_brings_every_widget_on_the_page_to_life(open_page: OpenPage) 
     page = open_page("book/craps-compare")
     page.get_by_role("button", name="Run live in your browser").first.click()
     assert page.locator('[data-live-widget]').first.get_attribute("data-state") in ("loading", "live")
-    page.wait_for_selector('[data-live-widget][data-state="live"]', timeout=120_000)
-    assert page.locator('[data-live-widget]:not([data-state="live"])').count() == 0
+    # Each widget is live once its first result is shown; the widgets take turns at the one Python.
+    page.wait_for_function("() => [...document.querySelectorAll('[data-live-widget]')].every(c => c.dataset.state === 'live')",
+                           timeout=120_000)
     assert page.locator(".live-widget-run:visible").count() == 0
+
+
+#: Records, at the moment each widget says it is live (its state and its note), which of its controls are disabled.
+DISABLED_WHEN_LIVE = """
+window.disabledWhenLive = [];
+const told = new Set();
+new MutationObserver(() => {
+  for (const c of document.querySelectorAll('[data-live-widget]')) {
+    const note = c.closest('.live-widget').querySelector('.live-widget-note');
+    const says = [['state', c.dataset.state === 'live'], ['note', note.textContent.startsWith('Live:')]];
+    for (const [how, live] of says) {
+      if (!live || told.has(c.dataset.liveWidget + how)) continue;
+      told.add(c.dataset.liveWidget + how);
+      const disabled = [...c.querySelectorAll('.live-widget-controls [name]')].filter(i => i.disabled).map(i => i.name);
+      window.disabledWhenLive.push([how, disabled]);
+    }
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
+def test_a_widget_says_it_is_live_only_once_its_controls_are_enabled(open_page: OpenPage) -> None:
+    page = open_page("book/baccarat", init_script=DISABLED_WHEN_LIVE)
+    go_live(page, "baccarat.decks")
+    seen = page.evaluate("window.disabledWhenLive")
+    assert sorted(how for how, _ in seen) == ["note", "state"], seen
+    assert [disabled for _, disabled in seen if disabled] == [], seen  # "Decks in the shoe" is never disabled then
 
 
 def test_a_setting_the_rules_do_not_have_is_disabled_when_live(open_page: OpenPage) -> None:

@@ -1,0 +1,281 @@
+"""The book whole on a phone's 390 px and a laptop's 1280 px, in the light and the dark theme.
+
+- Every figure is in view whole: none of its width is cut off or faded.  Shown smaller than its own size, it opens
+  at that size with a tap, and closes with Escape.
+- No inline formula ends past the screen's edge or under a fade: a long one breaks after its relations.
+- A chart is drawn once on a first visit, not once more when the theme's script sets the theme.
+- "On this page" closes on the section chosen; the menu opens at the current chapter; the book's title is listed once.
+- On paper, code wraps rather than being cut, and the "Run live" button is not printed.
+- The previous and next arrows at the page's foot are on the screen.
+
+Screenshots go to ``_build/screenshots/phone/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+from conftest import SCREENSHOTS, SITE, Mode, watch
+from toc import toc_pages
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Route
+
+#: Opens a page of the book: its path, the window's width, the colour mode, a script run before the page's own.
+Reader = Callable[..., "Page"]
+
+SHOTS = SCREENSHOTS / "phone"
+WIDTHS = {"phone": 390, "laptop": 1280}
+MODES: tuple[Mode, ...] = ("light", "dark")
+VIEWS = [(w, m) for w in WIDTHS.values() for m in MODES]
+VIEW_IDS = [f"{w}-{m}" for w, m in VIEWS]
+
+
+def _pages_with(pattern: str) -> list[str]:
+    """The pages of the table of contents whose built HTML matches ``pattern``."""
+    found = re.compile(pattern)
+    return [p for p in toc_pages() if (SITE / f"{p}.html").exists() and found.search((SITE / f"{p}.html").read_text())]
+
+
+FIGURE_PAGES = _pages_with(r'class="[^"]*cell_output[\s\S]*?<img ')
+CHART_PAGES = _pages_with(r'class="live-widget-vega"')
+#: The pages whose long inline formulas ran off a phone's screen (craps-line's E[T] = … = 1/(a+b) among them).
+FORMULA_PAGES = ["book/craps-line", "book/craps-props", "book/craps-compare", "book/chance"]
+
+
+@pytest.fixture
+def reader(browser: Browser, site_url: str) -> Iterator[Reader]:
+    pages: list[Page] = []
+
+    def open_(path: str, width: int, mode: Mode = "light", init_script: str | None = None) -> Page:
+        page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=mode)
+        errors = watch(page).errors
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+        def only_local(route: Route) -> None:
+            return route.continue_() if "//127.0.0.1" in route.request.url else route.abort()
+
+        page.route("**/*", only_local)
+        if init_script:
+            page.add_init_script(init_script)
+        page.goto(f"{site_url}/{path}.html", wait_until="load")
+        page.evaluate("async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }")
+        pages.append(page)
+        return page
+
+    yield open_
+    for page in pages:
+        assert watch(page).errors == []
+        page.close()
+
+
+def shoot(page: Page, name: str, full_page: bool = False) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+def test_the_pages_under_test_are_found() -> None:
+    assert len(FIGURE_PAGES) >= 10 and "book/foundations" in FIGURE_PAGES and "book/kelly" in FIGURE_PAGES
+    assert set(CHART_PAGES) >= {"book/long-run", "book/roulette-fairness"}
+
+
+#: Each figure: the share of its width inside the viewport and inside every frame it sits in, and whether a frame
+#: around it fades an edge.
+FIGURE_SHARES = """() => [...document.querySelectorAll('.cell_output img')].map(image => {
+  const r = image.getBoundingClientRect();
+  let left = Math.max(r.left, 0), right = Math.min(r.right, document.documentElement.clientWidth);
+  let faded = false;
+  for (let e = image.parentElement; e && e !== document.body; e = e.parentElement) {
+    const b = e.getBoundingClientRect(), s = getComputedStyle(e);
+    if (s.overflowX !== 'visible') { left = Math.max(left, b.left); right = Math.min(right, b.right); }
+    if (e.classList.contains('scrolls-right') || e.classList.contains('scrolls-left')) faded = true;
+  }
+  return {alt: (image.alt || '').slice(0, 60), share: Math.max(0, right - left) / r.width, faded,
+          width: r.width, natural: image.naturalWidth};
+})"""
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+@pytest.mark.parametrize("path", FIGURE_PAGES)
+def test_every_figure_is_in_view_whole(reader: Reader, path: str, width: int, mode: Mode) -> None:
+    page = reader(path, width, mode)
+    page.wait_for_function("() => [...document.querySelectorAll('.cell_output img')].every(i => i.complete)")
+    figures = page.evaluate(FIGURE_SHARES)
+    assert figures, "no figure found"
+    assert [f for f in figures if f["share"] < 0.99 or f["faded"]] == []
+    page.locator(".cell_output img").first.scroll_into_view_if_needed()
+    shoot(page, f"figure-{path.split('/')[-1]}@{width}-{mode}")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_figure_shown_small_opens_at_its_own_size(reader: Reader, mode: Mode) -> None:
+    page = reader("book/kelly", WIDTHS["phone"], mode)
+    figure = page.locator(".cell_output img").first
+    figure.scroll_into_view_if_needed()
+    page.wait_for_selector(".cell_output img.figure-enlargeable")
+    assert figure.get_attribute("role") == "button"
+    figure.click()
+    viewer = page.locator("dialog.figure-viewer")
+    assert viewer.evaluate("d => d.open")
+    shown = page.evaluate("() => { const i = document.querySelector('.figure-viewer-image'); "
+                          "return [i.getBoundingClientRect().width, i.naturalWidth]; }")
+    assert abs(shown[0] - shown[1]) <= 1, shown  # at its own size, labels as drawn
+    shoot(page, f"figure-viewer@390-{mode}")
+    page.keyboard.press("Escape")
+    assert not viewer.evaluate("d => d.open")
+    # From the keyboard too.
+    figure.focus()
+    page.keyboard.press("Enter")
+    assert viewer.evaluate("d => d.open")
+    page.get_by_role("button", name="Close").click()
+    assert not viewer.evaluate("d => d.open")
+
+
+def test_a_figure_shown_at_its_own_size_is_not_a_button(reader: Reader) -> None:
+    page = reader("book/kelly", WIDTHS["laptop"])
+    page.wait_for_function("() => [...document.querySelectorAll('.cell_output img')].every(i => i.complete)")
+    sizes = page.evaluate("() => [...document.querySelectorAll('.cell_output img')].map(i => "
+                          "[i.getBoundingClientRect().width / i.naturalWidth, i.classList.contains('figure-enlargeable')])")
+    assert [s for s in sizes if (s[0] < 0.9) != s[1]] == []
+
+
+#: Inline formulas whose drawing ends past the viewport, or past their own box (cut off under a fade there).
+INLINE_BEYOND = """() => [...document.querySelectorAll('.bd-article mjx-container:not([display="true"])')].flatMap(m => {
+  const drawing = m.querySelector(':scope > mjx-math');
+  if (!drawing || !drawing.getBoundingClientRect().width) return [];
+  const right = drawing.getBoundingClientRect().right;
+  const box = m.getBoundingClientRect().left + m.clientLeft + m.clientWidth;
+  const tex = (MathJax.startup.document.getMathItemsWithin([m])[0] || {}).math;
+  return right > document.documentElement.clientWidth + 0.5 || right > box + 1 ? [[tex, Math.round(right)]] : [];
+})"""
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+@pytest.mark.parametrize("path", FORMULA_PAGES)
+def test_no_inline_formula_ends_off_screen(reader: Reader, path: str, width: int, mode: Mode) -> None:
+    page = reader(path, width, mode)
+    page.wait_for_function("() => document.documentElement.dataset.longFormulas === 'broken'", timeout=30_000)
+    assert page.evaluate(INLINE_BEYOND) == []
+    broken = page.locator("span.math[data-broken]")
+    if broken.count():
+        broken.first.scroll_into_view_if_needed()
+    shoot(page, f"formula-{path.split('/')[-1]}@{width}-{mode}")
+
+
+def test_the_proof_of_the_wait_shows_its_whole_formula_on_a_phone(reader: Reader) -> None:
+    page = reader("book/craps-line", WIDTHS["phone"])
+    page.wait_for_function("() => document.documentElement.dataset.longFormulas === 'broken'", timeout=30_000)
+    pieces = page.evaluate("""() => [...document.querySelectorAll('span.math[data-broken]')].map(s =>
+        [...s.querySelectorAll('mjx-container')].map(m => MathJax.startup.document.getMathItemsWithin([m])[0].math))""")
+    whole = ["".join(p) for p in pieces]
+    # E[T] = sum_k P(T > k) = sum_k (1 - a - b)^k = 1/(a + b), in pieces that break after its relations.
+    assert any(w.startswith("E[T] ={}") and "\\frac{1}{a+b}" in w.replace(" ", "") for w in whole), whole
+
+
+#: Counts every chart drawing (a Vega view's SVG) put into the page, before the page's own scripts run.
+COUNT_DRAWINGS = """
+window.chartsDrawn = 0;
+new MutationObserver(records => {
+  for (const r of records) for (const n of r.addedNodes)
+    if (n instanceof Element && n.matches('svg.marks')) window.chartsDrawn++;
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+@pytest.mark.parametrize("path", CHART_PAGES)
+def test_a_chart_is_drawn_once_on_a_first_visit(reader: Reader, path: str, width: int, mode: Mode) -> None:
+    page = reader(path, width, mode, init_script=COUNT_DRAWINGS)
+    charts = page.locator("script.live-widget-vega").count()
+    page.wait_for_function(f"() => document.querySelectorAll('.live-widget-chart-drawing svg.marks').length >= {charts}",
+                           timeout=30_000)
+    page.wait_for_timeout(1500)  # a second drawing, if one were coming, has had its time
+    assert page.evaluate("window.chartsDrawn") == charts
+    assert page.locator(".live-widget-chart-drawing").count() == charts
+    # And a change of theme does draw them again, in its colours.
+    other = "dark" if mode == "light" else "light"
+    page.evaluate(f"document.documentElement.dataset.theme = '{other}'")
+    page.wait_for_function(f"() => window.chartsDrawn >= {2 * charts}", timeout=30_000)
+    assert page.locator(".live-widget-chart-drawing").count() == charts
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_choosing_a_section_on_this_page_closes_the_drawer(reader: Reader, mode: Mode) -> None:
+    page = reader("book/roulette", WIDTHS["phone"], mode)
+    page.locator(".secondary-toggle:visible").click()
+    drawer = page.locator("#pst-secondary-sidebar-modal")
+    assert drawer.evaluate("d => d.open")
+    link = page.locator("#pst-secondary-sidebar-modal a[href^='#']:visible").nth(2)
+    href = link.get_attribute("href")
+    link.click()
+    page.wait_for_function("() => !document.getElementById('pst-secondary-sidebar-modal').open")
+    assert page.evaluate("location.hash") == href
+    top = page.evaluate(f"() => document.getElementById('{href[1:]}').getBoundingClientRect().top")
+    assert 0 <= top < 450, top  # the section is in view, not under a drawer
+    shoot(page, f"section-chosen@390-{mode}")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_menu_opens_at_the_current_chapter_with_the_title_once(reader: Reader, mode: Mode) -> None:
+    page = reader("book/kelly", WIDTHS["phone"], mode)  # a chapter far down the table of contents
+    page.locator(".primary-toggle:visible").click()
+    page.wait_for_function("() => document.getElementById('pst-primary-sidebar-modal').open")
+    page.wait_for_timeout(300)
+    current = page.evaluate("""() => { const d = document.getElementById('pst-primary-sidebar-modal');
+        const a = d.querySelector('nav.bd-docs-nav a.current'); const r = a.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, text: a.textContent.trim(), height: innerHeight}; }""")
+    assert "Kelly" in current["text"] and current["top"] >= 0 and current["bottom"] <= current["height"], current
+    title = page.evaluate("() => document.querySelector('.logo__title').textContent.trim()")
+    seen = page.evaluate("""t => [...document.querySelectorAll('#pst-primary-sidebar-modal *')].filter(e =>
+        e.children.length === 0 && e.textContent.trim() === t && e.getClientRects().length).length""", title)
+    assert seen == 1, seen
+    shoot(page, f"menu-at-current@390-{mode}")
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
+def test_printed_code_wraps_and_the_run_button_is_not_printed(reader: Reader, width: int) -> None:
+    page = reader("book/chance", width)
+    page.emulate_media(media="print")
+    cut = page.evaluate("""() => [...document.querySelectorAll('div.highlight pre')].filter(p =>
+        p.getClientRects().length && p.scrollWidth > p.clientWidth + 1).length""")
+    assert cut == 0
+    assert page.locator(".live-widget-run:visible").count() == 0
+    assert page.locator(".live-widget").count() >= 1
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+def test_the_next_and_previous_arrows_are_on_screen(reader: Reader, width: int, mode: Mode) -> None:
+    page = reader("book/chance", width, mode)
+    area = page.locator(".prev-next-area")
+    area.scroll_into_view_if_needed()
+    edges = page.evaluate("""() => [...document.querySelectorAll('.prev-next-area a > svg, .prev-next-area a > i')]
+        .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })""")
+    assert len(edges) == 2
+    assert all(left >= 0 and right <= page.viewport_size["width"] for left, right in edges), edges  # type: ignore[index]
+    shoot(page, f"next-previous@{width}-{mode}")
+
+
+#: What a snippet shows when it glues a table's cells together ("4%-0.06baccaratBanker") or quotes TeX.
+GLUED = re.compile(r"\d[a-z]{4,}|%[-−\d]|[a-z][A-Z][a-z]{3,}")
+RAW_TEX = re.compile(r"\\\(|\\\)|\\frac|\\sum|\\left|\\mathrm|\$\$")
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+@pytest.mark.parametrize("query", ["banker", "house edge"])
+def test_search_results_read_as_text_and_keep_to_the_screen(reader: Reader, query: str, width: int, mode: Mode) -> None:
+    page = reader("search", width, mode)
+    page.goto(page.url.split("?")[0] + "?q=" + query.replace(" ", "+"), wait_until="load")
+    page.wait_for_selector("#search-results li p.context", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('#search-progress') || "
+                           "/Search finished|found/i.test(document.querySelector('#search-progress').textContent)",
+                           timeout=60_000)
+    page.wait_for_timeout(1000)  # the snippets are filled in as each page's text arrives
+    snippets = page.locator("#search-results li p.context").all_inner_texts()
+    assert len(snippets) >= 5
+    assert [s for s in snippets if RAW_TEX.search(s)] == []
+    assert [m.group(0) for s in snippets for m in GLUED.finditer(s)] == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shoot(page, f"search-{query.replace(' ', '-')}@{width}-{mode}")
