@@ -7,7 +7,6 @@ discrete arcsine law, u_2n) against the counts, and seeded simulations within 4 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import accumulate, combinations, pairwise, permutations, product
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import saved
 
 from casino_math import display
 from casino_math.walks import (
@@ -269,9 +269,7 @@ CHAPTER = Path(__file__).resolve().parents[1] / "book" / "random-walks.ipynb"
 @pytest.fixture(scope="module")
 def glued() -> dict[str, str]:
     """Every value the chapter glues, by name, as the text the prose shows."""
-    cells = json.loads(CHAPTER.read_text())["cells"]
-    return {output["metadata"]["scrapbook"]["name"]: output["data"]["application/papermill.record/text/plain"]
-            for cell in cells for output in cell.get("outputs", []) if "scrapbook" in output.get("metadata", {})}
+    return saved.glued(CHAPTER)
 
 
 def test_the_chapters_required_figures(glued: dict[str, str]) -> None:

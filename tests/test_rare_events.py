@@ -20,6 +20,7 @@ from typing import Any
 
 import mpmath
 import pytest
+from saved import glued
 
 from casino_math import display, rare
 from casino_math.distribution import as_decimal
@@ -224,13 +225,6 @@ def test_bad_input_gets_a_one_line_error(call, error, message) -> None:  # type:
 # --- the chapter's figures, read back from its saved outputs ------------------------------------------------------
 
 CHAPTER = Path(__file__).resolve().parents[1] / "book" / "rare-events.ipynb"
-
-
-def glued(path: Path) -> dict[str, str]:
-    """Every value the chapter glues, by name, as the text the prose shows."""
-    cells = json.loads(path.read_text())["cells"]
-    return {output["metadata"]["scrapbook"]["name"]: output["data"]["application/papermill.record/text/plain"]
-            for cell in cells for output in cell.get("outputs", []) if "scrapbook" in output.get("metadata", {})}
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import sympy
+from saved import glued
 
 from casino_math import display, roulette
 from casino_math.roulette import legal_bets
@@ -36,13 +37,6 @@ SINGLE_ZERO = ["0", *NUMBERS]
 # from 29 to 36.
 RED = {str(n) for n in range(1, 37) if (n % 2 == 1) == (n <= 10 or 19 <= n <= 28)}
 TOP_LINE = {"0", "00", "1", "2", "3"}
-
-
-def glued(path: Path) -> dict[str, str]:
-    """Every value the chapter glues, by name, as the text the prose shows."""
-    cells = json.loads(path.read_text())["cells"]
-    return {output["metadata"]["scrapbook"]["name"]: output["data"]["application/papermill.record/text/plain"]
-            for cell in cells for output in cell.get("outputs", []) if "scrapbook" in output.get("metadata", {})}
 
 
 @pytest.fixture(scope="module")

@@ -210,6 +210,7 @@ def test_choosing_a_section_on_this_page_closes_the_drawer(reader: Reader, mode:
     assert drawer.evaluate("d => d.open")
     link = page.locator("#pst-secondary-sidebar-modal a[href^='#']:visible").nth(2)
     href = link.get_attribute("href")
+    assert href is not None
     link.click()
     page.wait_for_function("() => !document.getElementById('pst-secondary-sidebar-modal').open")
     assert page.evaluate("location.hash") == href
