@@ -343,7 +343,7 @@ def explorer_widget() -> Widget:
     bankroll and the most bets; showing :func:`explorer_html`.
 
     >>> explorer_widget().view({"game": 1})["inactive"]
-    ['roulette_bet', 'baccarat_bet']
+    ['roulette_bet', 'baccarat_bet', 'keno_bet']
     """
     games = available_games()
     bet_controls = tuple(
@@ -373,7 +373,7 @@ def session_explorer(game: str = DEFAULT_GAME, bet_id: str | None = None, stake:
                      bankroll: int = DEFAULT_BANKROLL, rounds: int = DEFAULT_ROUNDS) -> Shown:
     """The session explorer widget: choose the settings; the chart and the tables follow.
 
-    >>> game, roulette_bet, craps_bet, baccarat_bet, stake, bankroll, rounds, view, chart = flat(session_explorer(rounds=10))
+    >>> game, roulette_bet, craps_bet, *other_bets, stake, bankroll, rounds, view, chart = flat(session_explorer(rounds=10))
     >>> game.value = 1                                          # craps: its bets come to life, roulette's rest
     >>> craps_bet.disabled, roulette_bet.disabled, "Pass line at craps" in view.value
     (False, True, True)

@@ -70,7 +70,7 @@ FAIR_BETS = ({"bet": "split", "covers": 2, "pays": 17}, {"bet": "street", "cover
 #: Each student's numbers: the first of each is the book's.
 PARAMETERS = {
     "chip": (5, 2, 10, 20, 25),  # the straight-up bets: a chip on 17 at each of `spins` spins
-    "spins": (60, 40, 50, 75, 80, 100, 120),
+    "spins": (80, 40, 50, 60, 75, 100, 120),
     "top_chip": (3, 2, 4, 6, 8),  # the top line: `top_chip` dollars at each of `top_spins` spins
     "top_spins": (50, 30, 40, 60, 70, 90),
     "fair": FAIR_BETS,
