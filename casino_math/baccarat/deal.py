@@ -275,12 +275,13 @@ def _deal_counts(counts: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[
     unused = [perm(n - used, CARDS_PER_COUP - used) for used in range(CARDS_PER_COUP + 1)]  # the unused cards' orderings
     out: dict[tuple[int, int, int, int], int] = defaultdict(int)
     ways_to_take: dict[tuple[tuple[int, int], ...], int] = {}
+    procedures = drawing.procedures
     for (p, b), group in first_four_groups().items():
         firsts = _first_fours(counts, group, ways_to_take)
         ways = sum(w for _, w in firsts)
         if not ways:
             continue
-        player_draws, banker_draws_on = drawing.procedure(p, b)
+        player_draws, banker_draws_on = procedures[(p, b)]
         if not player_draws and STOOD not in banker_draws_on:  # a natural, or both hands stand: four cards
             out[(p, b, 2, 2)] += ways * unused[4]
             continue

@@ -148,7 +148,8 @@ class DrawingRules:
         A natural in either hand stops both; otherwise the player draws by the
         player's row, and the banker by the chart's row for the banker's total,
         in the column of the player's third card (or STOOD).  Every enumeration
-        and simulation of a coup reads the procedure here.
+        and simulation of a coup reads the procedure here (the exact enumeration reads
+        :attr:`procedures` directly, their totals already whole numbers 0 to 9).
 
         >>> STANDARD_DRAWING.procedure(9, 0)              # a natural: nobody draws
         Procedure(player_draws=False, banker_draws_on=frozenset())
@@ -157,11 +158,15 @@ class DrawingRules:
         >>> sorted(STANDARD_DRAWING.procedure(2, 6).banker_draws_on)    # the banker's 6 draws on a third 6 or 7
         [6, 7]
         """
-        return self._procedures[(check_point_value(player_total), check_point_value(banker_total))]
+        return self.procedures[(check_point_value(player_total), check_point_value(banker_total))]
 
     @cached_property
-    def _procedures(self) -> FrozenMap[tuple[int, int], Procedure]:
-        """The procedure for every pair of two-card totals, worked out once from the rules."""
+    def procedures(self) -> FrozenMap[tuple[int, int], Procedure]:
+        """The :meth:`procedure` for every pair of two-card totals (player, banker), worked out once from the rules.
+
+        >>> len(STANDARD_DRAWING.procedures), STANDARD_DRAWING.procedures[(5, 3)] == STANDARD_DRAWING.procedure(5, 3)
+        (100, True)
+        """
         table = {}
         for p in POINT_VALUES:
             for b in POINT_VALUES:
