@@ -94,3 +94,26 @@ def test_contract_values_explain_the_withdrawal_rules() -> None:
 
 def test_bet_ids_are_unique_and_complete() -> None:
     assert len(set(BET_IDS)) == len(BET_IDS) == 44
+
+
+@pytest.mark.parametrize("rules_name", RULES)
+def test_offers_bet_and_edge_bets_agree(rules_name: str) -> None:
+    # A line bet with full odds needs an odds policy: the one the rules post, else one given (2x here).
+    rules = RULES[rules_name]
+    policy = rules.odds_policy or "2x"
+    listed, with_odds = dict(edge_bets(rules)), dict(edge_bets(rules, policy)) if rules.odds_offered else {}
+    for bet_id in rules.offers():
+        needs = bet_id.endswith("_with_odds")
+        made = bet(bet_id, rules, policy if needs else None)
+        assert bet_id in (with_odds if needs else listed), bet_id
+        assert made.net() == (with_odds if needs else listed)[bet_id].net(), bet_id
+    assert set(listed) | set(with_odds) <= set(rules.offers())
+
+
+@pytest.mark.parametrize("rules_name", RULES)
+def test_a_bet_not_offered_gets_one_error_with_odds_or_without(rules_name: str) -> None:
+    rules = RULES[rules_name]
+    for bet_id in (b for b in BET_IDS if b not in rules.offers()):
+        for odds in (None, "2x"):
+            with pytest.raises(ValueError, match=rf"has no {bet_id} bet; it offers: {', '.join(rules.offers())}$"):
+                bet(bet_id, rules, odds)

@@ -283,3 +283,13 @@ def test_residues_are_exact_at_every_size(bits: int) -> None:
 def test_every_bet_by_remainders_agrees_with_gaussian_elimination(
         by_remainders: None, game: str, bet_id: str, bet: Bet) -> None:
     assert ruin.ruin_by_climbing(bet, 2, 4) == ruin.ruin_chain(bet, 2, 4)
+
+
+def test_a_walks_counts_cannot_be_changed() -> None:
+    walk = ruin.walk(one_face_bet(1), 1, 2)
+    final = walk.final
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        walk.counts[Fraction(0)] = 0  # type: ignore[index]
+    # The 6 at even money from one unit, twice: broke at once (5/6), or won then lost (5/36) or won twice (1/36).
+    assert final == Distribution({Fraction(0): Fraction(5, 6), Fraction(1): Fraction(5, 36), Fraction(3): Fraction(1, 36)})
+    assert dict(walk.counts) == {Fraction(0): 30, Fraction(1): 5, Fraction(3): 1} and walk.denominator == 36

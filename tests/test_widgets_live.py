@@ -272,3 +272,17 @@ def test_the_site_path_imports_neither_numpy_nor_ipywidgets() -> None:
 
 def test_a_shown_widget_reads_as_its_name() -> None:
     assert repr(Shown(definition("craps.bets"))) == "<live widget craps.bets>"
+
+
+def test_the_craps_explorers_cached_start_cannot_be_changed() -> None:
+    start = craps.starting_edges()
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        start["pass"] = "0.000%"  # type: ignore[index]
+    assert craps.starting_edges() is start and start["pass"] == "1.414%"
+
+
+def test_the_session_explorers_cached_walk_cannot_be_changed() -> None:
+    walk = session._walk("craps", "pass", 5, 3)
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        walk.counts[Fraction(0)] = 1  # type: ignore[index]
+    assert session._walk("craps", "pass", 5, 3) is walk and sum(walk.counts.values()) == walk.denominator

@@ -46,7 +46,7 @@ from ..distribution import FrozenMap, exact
 from .bets import main_bets
 from .cards import POINT_VALUES, Shoe, check_shoe
 from .deal import BANKER, PLAYER, TIE, Deals, deals_total, dealt
-from .rules import NATURALS, STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
+from .rules import STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules, check_rules
 
 #: A cell of the banker's chart: (banker's two-card total, player's third card or STOOD).
 Cell = tuple[int, "int | None"]
@@ -207,13 +207,14 @@ def cell_chances_with_replacement(dealing: WithReplacement, player_draws_on_5: b
     for a, b in product(POINT_VALUES, repeat=2):
         two_cards[(a + b) % 10] += chance[a] * chance[b]
     never, cells = Fraction(0), {cell: [Fraction(0)] * 3 for cell in CELLS}
+    choosing = DrawingRules(player_draws=PLAYER_DRAWS[bool(player_draws_on_5)], banker_draws=frozenset(CELLS))
     for p, b in product(POINT_VALUES, repeat=2):
         w = two_cards[p] * two_cards[b]
-        if p in NATURALS or b in NATURALS:
+        player_draws, choices = choosing.procedure(p, b)  # the banker has a choice in every cell the coup reaches
+        if not choices:  # a natural
             never += w * _sign(b - p)
             continue
-        thirds = [(x, chance[x]) for x in POINT_VALUES] if p in PLAYER_DRAWS[bool(player_draws_on_5)] else [
-            (STOOD, Fraction(1))]
+        thirds = [(x, chance[x]) for x in POINT_VALUES] if player_draws else [(STOOD, Fraction(1))]
         for third, w_third in thirds:
             final = p if third is STOOD else (p + third) % 10
             stand = _sign(b - final)

@@ -183,14 +183,12 @@ def play(cards: Iterable[int], drawing: DrawingRules = STANDARD_DRAWING) -> Coup
     """
     cards = list(cards)
     player, banker, rest = [cards[0], cards[2]], [cards[1], cards[3]], cards[4:]
-    p, b = hand_total(player), hand_total(banker)
-    if p in NATURALS or b in NATURALS:
-        return Coup(p, b, 2, 2)
+    procedure = drawing.procedure(hand_total(player), hand_total(banker))
     third = STOOD
-    if drawing.player_draws_on(p):
+    if procedure.player_draws:
         third = rest.pop(0)
         player.append(third)
-    if drawing.banker_draws_on(b, third):
+    if third in procedure.banker_draws_on:
         banker.append(rest.pop(0))
     return Coup(hand_total(player), hand_total(banker), len(player), len(banker))
 
@@ -277,14 +275,14 @@ def _deal_counts(counts: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[
     unused = [perm(n - used, CARDS_PER_COUP - used) for used in range(CARDS_PER_COUP + 1)]  # the unused cards' orderings
     out: dict[tuple[int, int, int, int], int] = defaultdict(int)
     ways_to_take: dict[tuple[tuple[int, int], ...], int] = {}
+    procedures = drawing.procedures
     for (p, b), group in first_four_groups().items():
         firsts = _first_fours(counts, group, ways_to_take)
         ways = sum(w for _, w in firsts)
         if not ways:
             continue
-        player_draws = p not in NATURALS and b not in NATURALS and p in drawing.player_draws
-        banker_draws_on_stood = p not in NATURALS and b not in NATURALS and (b, STOOD) in drawing.banker_draws
-        if not player_draws and not banker_draws_on_stood:  # a natural, or both hands stand: four cards
+        player_draws, banker_draws_on = procedures[(p, b)]
+        if not player_draws and STOOD not in banker_draws_on:  # a natural, or both hands stand: four cards
             out[(p, b, 2, 2)] += ways * unused[4]
             continue
         taken = _taken(firsts)
@@ -296,7 +294,7 @@ def _deal_counts(counts: tuple[int, ...], drawing: DrawingRules) -> tuple[tuple[
         for x in POINT_VALUES:  # the player's third card
             px = (p + x) % 10
             left_x = counts[x] * ways - taken[x]  # ways to deal the first four and then an x
-            if (b, x) not in drawing.banker_draws:
+            if x not in banker_draws_on:
                 out[(px, b, 3, 2)] += left_x * unused[5]
                 continue
             for y in POINT_VALUES:  # the banker's third card

@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 from .. import bets as b
 from ..distribution import is_whole
+from ..tails import normal_tail, pi
 from .cards import POINT_VALUES, Shoe, check_point_value
 from .layout import posted_bets
 from .rules import OXFORD, BaccaratRules
@@ -120,26 +121,9 @@ def estimate_variance(effects: dict[int, Fraction], shoe: Shoe, dealt: int) -> F
     return Fraction((n - 1) * dealt, n - dealt) * effect_variance(effects, shoe)
 
 
-def _pi() -> Decimal:
-    """π to the current precision (the recipe in Python's decimal documentation)."""
-    with localcontext() as ctx:
-        ctx.prec += 2
-        three = Decimal(3)
-        last, t, s, n, na, d, da = Decimal(0), three, Decimal(3), 1, 0, 0, 24
-        while s != last:
-            last = s
-            n, na = n + na, na + 8
-            d, da = d + da, da + 32
-            t = (t * n) / d
-            s += t
-    return +s
-
-
 def normal_cdf(z: Decimal | Fraction | int) -> Decimal:
-    """Φ(z), the standard normal distribution function, to 28 significant digits.
-
-    Near the middle it sums the series of erf; in the tails (|z| > 6) it uses
-    Laplace's continued fraction Φ(-x) = φ(x) / (x + 1/(x + 2/(x + 3/(x + ...)))).
+    """Φ(z), the standard normal distribution function, to 28 significant digits: P(Z >= -z), from
+    :func:`~casino_math.tails.normal_tail`.
 
     >>> normal_cdf(0)
     Decimal('0.5')
@@ -148,36 +132,11 @@ def normal_cdf(z: Decimal | Fraction | int) -> Decimal:
     >>> f"{normal_cdf(-10):.12e}"
     '7.619853024161e-24'
     """
-    z = _as_decimal(z)
-    if abs(z) > 6:
-        with localcontext() as ctx:
-            ctx.prec = 40
-            x, t = abs(z), abs(z)
-            for k in range(200, 0, -1):
-                t = x + k / t
-            tail = normal_density(x) / t
-            phi = tail if z < 0 else 1 - tail
-    else:
-        with localcontext() as ctx:
-            ctx.prec = 60  # the series' terms grow to about e^(z²/2) before they shrink
-            x = abs(z) / Decimal(2).sqrt()
-            term, total, n = x, x, 0
-            while True:  # erf(x) = 2/√π Σ (-1)^n x^(2n+1) / (n! (2n+1))
-                n += 1
-                term *= -x * x / n
-                step = term / (2 * n + 1)
-                total += step
-                if abs(step) <= Decimal(10) ** (-ctx.prec + 2) * abs(total):
-                    break
-            erf = 2 * total / _pi().sqrt()
-            phi = (1 + erf) / 2 if z >= 0 else (1 - erf) / 2
-    with localcontext() as ctx:
-        ctx.prec = 28
-        return +phi.normalize()
+    return normal_tail(-_as_decimal(z), 28).normalize()
 
 
 def normal_density(z: Decimal | Fraction | int) -> Decimal:
-    """φ(z) = exp(-z²/2) / √(2π), to 28 significant digits.
+    """φ(z) = exp(-z²/2) / √(2π), to 28 significant digits (π from :func:`~casino_math.tails.pi`).
 
     >>> round(normal_density(0), 10)
     Decimal('0.3989422804')
@@ -185,7 +144,7 @@ def normal_density(z: Decimal | Fraction | int) -> Decimal:
     z = _as_decimal(z)
     with localcontext() as ctx:
         ctx.prec = 40
-        value = (-z * z / 2).exp() / (2 * _pi()).sqrt()
+        value = (-z * z / 2).exp() / (2 * pi(40)).sqrt()
     with localcontext() as ctx:
         ctx.prec = 28
         return +value

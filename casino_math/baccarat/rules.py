@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Self
+from functools import cached_property
+from typing import Any, NamedTuple, Self
 
 from ..bets import LOSE
-from ..distribution import exact
+from ..distribution import FrozenMap, exact
 from ..rules import GameRules, Option, PayTable, RulesByName, named, whole_option
 from ..rules import check_rules as _check_rules
 from .cards import POINT_VALUES, Shoe, check_decks, check_point_value
@@ -103,6 +104,15 @@ def read_banker_chart(text: str) -> frozenset[tuple[int, int | None]]:
     return frozenset(draws)
 
 
+class Procedure(NamedTuple):
+    """What the drawing rules say once the two hands' two-card totals are known."""
+
+    player_draws: bool
+    """Whether the player takes a third card."""
+    banker_draws_on: frozenset[int | None]
+    """The player's third cards (STOOD if the player stood) on which the banker then draws."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class DrawingRules:
     """When each hand takes a third card.  Nobody draws when either hand has a natural."""
@@ -131,6 +141,41 @@ class DrawingRules:
         if player_third_card is not STOOD:
             check_point_value(player_third_card)
         return (banker_total, player_third_card) in self.banker_draws
+
+    def procedure(self, player_total: int, banker_total: int) -> Procedure:
+        """The drawing procedure from two-card totals: whether the player draws, and on what the banker does.
+
+        A natural in either hand stops both; otherwise the player draws by the
+        player's row, and the banker by the chart's row for the banker's total,
+        in the column of the player's third card (or STOOD).  Every enumeration
+        and simulation of a coup reads the procedure here (the exact enumeration reads
+        :attr:`procedures` directly, their totals already whole numbers 0 to 9).
+
+        >>> STANDARD_DRAWING.procedure(9, 0)              # a natural: nobody draws
+        Procedure(player_draws=False, banker_draws_on=frozenset())
+        >>> STANDARD_DRAWING.procedure(7, 5)              # the player stands on 7; the banker draws on 5
+        Procedure(player_draws=False, banker_draws_on=frozenset({None}))
+        >>> sorted(STANDARD_DRAWING.procedure(2, 6).banker_draws_on)    # the banker's 6 draws on a third 6 or 7
+        [6, 7]
+        """
+        return self.procedures[(check_point_value(player_total), check_point_value(banker_total))]
+
+    @cached_property
+    def procedures(self) -> FrozenMap[tuple[int, int], Procedure]:
+        """The :meth:`procedure` for every pair of two-card totals (player, banker), worked out once from the rules.
+
+        >>> len(STANDARD_DRAWING.procedures), STANDARD_DRAWING.procedures[(5, 3)] == STANDARD_DRAWING.procedure(5, 3)
+        (100, True)
+        """
+        table = {}
+        for p in POINT_VALUES:
+            for b in POINT_VALUES:
+                natural = p in NATURALS or b in NATURALS
+                player_draws = not natural and p in self.player_draws
+                thirds = POINT_VALUES if player_draws else (STOOD,)
+                banker = frozenset() if natural else frozenset(x for x in thirds if (b, x) in self.banker_draws)
+                table[(p, b)] = Procedure(player_draws, banker)
+        return FrozenMap(table)
 
     def banker_chart_text(self) -> str:
         """The banker's chart printed back as text, in the layout of :data:`BANKER_CHART`.

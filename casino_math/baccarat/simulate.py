@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from functools import cache
 
 import numpy as np
 
@@ -27,7 +28,7 @@ from ..simulate import Flags, Ints, Sample, check_count, nets_in_steps, played_b
 from .cards import CARDS, RANKS, point_value
 from .deal import Coup
 from .pairs import Pairs
-from .rules import NATURALS, STANDARD_DRAWING, STOOD, BaccaratRules
+from .rules import STANDARD_DRAWING, STOOD, BaccaratRules, DrawingRules
 
 #: Cards left behind the cut card: 14, as a Las Vegas dealing school teaches it (Gold Star School of Gaming,
 #: "Baccarat Shuffle").  Casinos differ in how many coups they deal once the cut card is out; here the coup in
@@ -62,15 +63,20 @@ def card_faces() -> tuple[Ints, Ints]:
     return (np.array([point_value(rank) for rank, _ in CARDS]), np.array([RANKS.index(rank) for rank, _ in CARDS]))
 
 
-def _drawing_tables(rules: BaccaratRules | None) -> tuple[Flags, Flags, Flags]:
-    """The rules as lookup tables: which totals are naturals, the player's row, the banker's chart."""
-    drawing = STANDARD_DRAWING if rules is None else rules.drawing
-    natural = np.array([t in NATURALS for t in range(_VALUES)])
-    player = np.array([t in drawing.player_draws for t in range(_VALUES)])
-    banker = np.zeros((_VALUES, _VALUES + 1), dtype=bool)
-    for total, card in drawing.banker_draws:
-        banker[total, _VALUES if card is STOOD else card] = True
-    return natural, player, banker
+@cache
+def _drawing_tables(drawing: DrawingRules) -> tuple[Flags, Flags]:
+    """The drawing procedure as lookup tables (read-only, as they are cached), by (player total, banker total):
+    whether the player draws, and whether the banker draws for each player's third card (last column: stood)."""
+    player = np.zeros((_VALUES, _VALUES), dtype=bool)
+    banker = np.zeros((_VALUES, _VALUES, _VALUES + 1), dtype=bool)
+    for p in range(_VALUES):
+        for b in range(_VALUES):
+            player_draws, banker_draws_on = drawing.procedure(p, b)
+            player[p, b] = player_draws
+            for card in banker_draws_on:
+                banker[p, b, _VALUES if card is STOOD else card] = True
+    player.flags.writeable = banker.flags.writeable = False
+    return player, banker
 
 
 def play_coups(hands: Ints, rules: BaccaratRules | None = None) -> tuple[Ints, Ints, Ints, Ints]:
@@ -84,11 +90,10 @@ def play_coups(hands: Ints, rules: BaccaratRules | None = None) -> tuple[Ints, I
     >>> play_coups(np.array([[3, 4, 2, 0, 9, 1], [3, 4, 2, 0, 6, 1], [9, 0, 0, 0, 5, 5]]))[:2]
     (array([4, 1, 9]), array([4, 5, 0]))
     """
-    natural_total, player_rule, banker_chart = _drawing_tables(rules)
+    player_rule, banker_chart = _drawing_tables(STANDARD_DRAWING if rules is None else rules.drawing)
     player, banker = (hands[:, 0] + hands[:, 2]) % 10, (hands[:, 1] + hands[:, 3]) % 10
-    natural = natural_total[player] | natural_total[banker]
-    player_draws = ~natural & player_rule[player]
-    banker_draws = ~natural & banker_chart[banker, np.where(player_draws, hands[:, 4], _VALUES)]
+    player_draws = player_rule[player, banker]
+    banker_draws = banker_chart[player, banker, np.where(player_draws, hands[:, 4], _VALUES)]
     banker_card = np.where(player_draws, hands[:, 5], hands[:, 4])
     player = np.where(player_draws, (player + hands[:, 4]) % 10, player)
     banker = np.where(banker_draws, (banker + banker_card) % 10, banker)

@@ -44,7 +44,6 @@ from .deal import CARDS_PER_COUP, Coup, Result, _deal_counts, _ways, first_four_
 from .layout import bet, check_bet_id
 from .rules import (
     BET_IDS,
-    NATURALS,
     OXFORD,
     PAIR_BETS,
     STANDARD_DRAWING,
@@ -111,17 +110,15 @@ def third_cards(player: int, banker: int, left: Sequence[int],
     >>> sum(ways for _, _, ways in third_cards(0, 7, [5] * 10))     # the player draws, the banker stands on 7
     50
     """
-    if player in NATURALS or banker in NATURALS:
+    player_draws, banker_draws_on = drawing.procedure(player, banker)
+    if not player_draws and STOOD not in banker_draws_on:  # a natural, or both hands stand
         yield Coup(player, banker, 2, 2), (), 1
-    elif not drawing.player_draws_on(player):
-        if not drawing.banker_draws_on(banker, STOOD):
-            yield Coup(player, banker, 2, 2), (), 1
-            return
+    elif not player_draws:
         for y in POINT_VALUES:
             yield Coup(player, (banker + y) % 10, 2, 3), (y,), left[y]
     else:
         for x in POINT_VALUES:
-            if not drawing.banker_draws_on(banker, x):
+            if x not in banker_draws_on:
                 yield Coup((player + x) % 10, banker, 3, 2), (x,), left[x]
                 continue
             for y in POINT_VALUES:

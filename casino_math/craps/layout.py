@@ -71,16 +71,25 @@ def bet(bet_id: str, rules: CrapsRules = OXFORD, odds: str | OddsPolicy | None =
     """The bet called ``bet_id`` under ``rules`` (``odds``: an odds policy the table then posts, for the bets with
     odds, named as :func:`edge_bets` names it).
 
+    Every bet the rules' ``offers()`` lists is made here: a line bet with full
+    odds needs an odds policy, given here or posted by the rules.  A bet the
+    rules do not offer gets the same error with odds or without.
+
     >>> bet("horn").name, bet("pass_with_odds", odds="2x").name
     ('horn', 'pass line with 2x odds')
     >>> bet("place_6", QUEBEC)
     Traceback (most recent call last):
     ...
     ValueError: this table (Québec, By-law respecting casino games, s. 95.14) has no place_6 bet; it offers: pass, dont_pass, come, dont_come, field
+    >>> bet("pass_with_odds", QUEBEC, odds="2x")
+    Traceback (most recent call last):
+    ...
+    ValueError: this table (Québec, By-law respecting casino games, s. 95.14) has no pass_with_odds bet; it offers: pass, dont_pass, come, dont_come, field
     """
     check_bet_id(bet_id)
-    rules = check_rules(rules) if odds is None else posting_odds(rules, odds)
-    rules.check_offered(bet_id)
+    check_rules(rules).check_offered(bet_id)
+    if odds is not None:
+        rules = posting_odds(rules, odds)
     if bet_id in ODDS_BUILDERS:
         return ODDS_BUILDERS[bet_id](rules, None)
     return BUILDERS[bet_id](rules)
@@ -88,10 +97,12 @@ def bet(bet_id: str, rules: CrapsRules = OXFORD, odds: str | OddsPolicy | None =
 
 def edge_bets(rules: CrapsRules = OXFORD, odds: str | None = None) -> list[tuple[str, Bet]]:
     """Every bet the rules define, as ``(bet_id, Bet)``; with an odds policy (the table then posts it), also the
-    line bets with full odds.
+    line bets with full odds, so that every bet ``rules.offers()`` lists is here given a policy.
 
     >>> len(edge_bets()), len(edge_bets(odds="3-4-5x"))
     (42, 44)
+    >>> [b for b, _ in edge_bets(odds="3-4-5x")][-2:] == list(OXFORD.offers()[-2:])
+    True
     """
     rules = check_rules(rules) if odds is None else posting_odds(rules, odds)
     return [(bet_id, bet(bet_id, rules)) for bet_id in rules.bets]

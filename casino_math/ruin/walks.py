@@ -15,7 +15,7 @@ from itertools import pairwise
 from math import comb, gcd
 
 from ..bets import Bet, house_edge_per_bet_made
-from ..distribution import Distribution
+from ..distribution import Distribution, FrozenMap
 from ..session import _check_rounds
 from .chain import cover
 from .formula import check_bankroll, check_goal
@@ -29,14 +29,15 @@ class Walk:
     to its count over ``denominator`` (D**rounds); ``live[m]`` and
     ``ruined[m]`` are the counts, over D**m, of sessions still going after m
     bets and of sessions ruined within m bets.  The fractions are built only
-    when asked for: ``final``, ``still_playing``, ``ruined_by``.
+    when asked for: ``final``, ``still_playing``, ``ruined_by``.  Every field
+    is frozen (the counts a FrozenMap), so a cached walk cannot be changed.
     """
 
     bet: str
     bankroll: int
     goal: int | None
     rounds: int
-    counts: dict[Fraction, int] = field(repr=False)
+    counts: FrozenMap[Fraction, int] = field(repr=False)
     denominator: int = field(repr=False)
     live: tuple[int, ...] = field(repr=False)
     ruined: tuple[int, ...] = field(repr=False)
@@ -170,7 +171,7 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
     for w, d in zip(weights, decided, strict=True):
         for b, count in d.counts.items() if w else ():
             final[b] = final.get(b, 0) + w * count
-    counts = {Fraction(b, scale): final[b] for b in sorted(final)}
+    counts = FrozenMap({Fraction(b, scale): final[b] for b in sorted(final)})
     return Walk(bet.name, bankroll, goal, rounds, counts, denominator**rounds, tuple(live), tuple(ruined), denominator)
 
 

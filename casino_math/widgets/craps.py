@@ -19,6 +19,7 @@ from ..craps.odds import ODDS_POLICIES
 from ..craps.rolls import expected_rolls_until, race, true_odds_against, ways
 from ..craps.rules import COMMISSION_TIMINGS, UP_FRONT, CrapsRules
 from ..dice import total
+from ..distribution import FrozenMap
 from ..tables import Cell, Column, Holds, Table
 from .live import Control, Shown, Widget, defines
 
@@ -102,9 +103,13 @@ def edge_table(base: str = DEFAULT_RULES, field_12: Fraction | int = DEFAULT_FIE
 
 
 @cache
-def starting_edges() -> dict[str, str]:
-    """Each bet's edge (a percent) at the explorer's starting settings."""
-    return {row[0]: row[EDGE_PERCENT] for row in edge_rows(explorer_rules(), DEFAULT_ODDS)}
+def starting_edges() -> FrozenMap[str, str]:
+    """Each bet's edge (a percent) at the explorer's starting settings (frozen: the cache hands it out).
+
+    >>> starting_edges()["pass"]
+    '1.414%'
+    """
+    return FrozenMap({row[0]: row[EDGE_PERCENT] for row in edge_rows(explorer_rules(), DEFAULT_ODDS)})
 
 
 def changes_from_start(rows: Sequence[Sequence[str]], most: int = 6) -> str:
