@@ -323,3 +323,9 @@ def test_power_for_a_pocket_found_by_looking_and_for_the_whole_wheel(book: dict[
                         * chi_square_upper(critical_x, 37 + 2 * j) for j in range(200))
     assert abs(share - Fraction(str(mpmath.nstr(power, 10)))) < Fraction(2, 100)
     assert book["fair_power_log"] == "82.04%"
+
+
+def test_the_g_test_exercise(book: dict[str, str], counts: dict[str, int]) -> None:
+    g = 2 * mpmath.fsum(c * mpmath.log(mpmath.mpf(c) / 100) for c in counts.values() if c)
+    assert book["fair_ex_g"] == f"{Decimal(mpmath.nstr(g, 30)):.2f}" == "42.88"
+    assert book["fair_ex_g_p"] == pct(chi_square_upper(g, 37)) == "23.36%"
