@@ -241,3 +241,91 @@ def test_the_simulated_hottest_pocket_is_the_solutions_code_run_again() -> None:
              for c in cells for o in c.get("outputs", []) if "scrapbook" in o.get("metadata", {})}
     assert glued["fair_ex_sim_estimate"] == pct(share)
     assert glued["fair_ex_sim_verdict"] == "overlaps"
+
+
+def test_the_hottest_pockets_exact_chance_by_poisson_convolution(book: dict[str, str]) -> None:
+    """Counts of n fair spins are independent Poisson(n/38) counts conditioned on their sum n, so
+    P(max < m) = P(S = n, every count < m) / P(S = n): the cut Poisson law convolved 38 times, in floats."""
+    m, lam = int(book["fair_hot_hits"]), SPINS / 38
+    cut = np.array([float(mpmath.exp(-lam) * mpmath.mpf(lam) ** k / mpmath.factorial(k)) for k in range(m)])
+    law = np.array([1.0])
+    for _ in WHEEL:
+        law = np.convolve(law, cut)[: SPINS + 1]
+    total = float(mpmath.exp(-SPINS) * mpmath.mpf(SPINS) ** SPINS / mpmath.factorial(SPINS))
+    hottest = 1 - law[SPINS] / total
+    assert abs(Fraction(book["fair_hot_exact"][:-1]) / 100 - Fraction(hottest)) <= Fraction(1, 2 * 10**5)
+    assert book["fair_hot_exact"] == "16.716%"                 # the exact sum, 0.16716..., in the issue's figure
+    assert book["fair_hot_one_in"] == str(round(1 / hottest))
+
+
+def test_two_models_of_17(book: dict[str, str], counts: dict[str, int]) -> None:
+    """The Bayes factor from mpmath's Beta function, and the mixed prior's tail by quadrature."""
+    k, n = counts["17"], SPINS
+    biased = mpmath.beta(1 + k, 37 + n - k) / mpmath.beta(1, 37)
+    fair = (mpmath.mpf(1) / 38) ** k * (mpmath.mpf(37) / 38) ** (n - k)
+    factor = biased / fair
+    assert book["fair_bf"] == f"{Decimal(mpmath.nstr(factor, 20)):.2f}" == "0.30"   # below 1: favours "17 fair"
+    assert book["fair_bf_inverse"] == f"{Decimal(mpmath.nstr(1 / factor, 20)):.1f}"
+    p_biased = factor / (1 + factor)
+    assert book["fair_mixed_biased"] == pct(p_biased, 1)
+    mixed = p_biased * beta_upper(1 + k, 37 + n - k, Fraction(1, 36))
+    assert book["fair_mixed_above"] == pct(mixed, 0) == "19%"
+
+
+def test_two_sided_conventions(book: dict[str, str], counts: dict[str, int]) -> None:
+    """Equal distance (checked above), every count no likelier than the observed one, and doubling, in mpmath."""
+    k, p = counts["17"], mpmath.mpf(1) / 38
+
+    def pmf(j: int) -> mpmath.mpf:
+        return mpmath.binomial(SPINS, j) * p**j * (1 - p) ** (SPINS - j)
+
+    observed = pmf(k)
+    minlike = mpmath.fsum(pmf(j) for j in range(SPINS + 1) if pmf(j) <= observed * (1 + mpmath.mpf("1e-20")))
+    assert book["fair_p17_minlike"] == pct(minlike) == "10.49%"
+    assert book["fair_p17_double"] == pct(2 * tail(SPINS, Fraction(1, 38), k)) == "12.13%"
+    assert book["fair_p17_two"] == "11.58%"
+
+
+def test_the_exact_size_of_the_chi_square_test_at_38_spins(book: dict[str, str]) -> None:
+    """The law of the sum of squared counts of 38 fair spins by a dynamic program over pockets; the test rejects
+    where mpmath's chi-square tail is at most 5%."""
+    n = 38
+    states = {(0, 0): 1}
+    for _ in WHEEL:
+        following: dict[tuple[int, int], int] = {}
+        for (placed, squares), ways in states.items():
+            for c in range(n - placed + 1):
+                key = (placed + c, squares + c * c)
+                following[key] = following.get(key, 0) + ways * comb(n - placed, c)
+        states = following
+    size = Fraction(sum(w for (placed, squares), w in states.items()
+                        if placed == n and chi_square_upper(Fraction(squares - n), 37) <= mpmath.mpf(1) / 20), 38**n)
+    assert book["fair_short_size"] == pct(size) == "4.32%"
+
+
+def test_power_for_a_pocket_found_by_looking_and_for_the_whole_wheel(book: dict[str, str]) -> None:
+    assert book["fair_looked_35"] == f"{needed(1 / 35, 0.05 / 38):,}" == "75,962"
+    assert book["fair_looked_hours_35"] == f"{-(-needed(1 / 35, 0.05 / 38) // 40):,}"
+    assert book["fair_looked_30"] == f"{needed(1 / 30, 0.05 / 38):,}" == "8,125"
+    # The simulation run again: the test rejects where the sum of squared counts S has N S / n - n at a chi-square
+    # tail of at most 5% (mpmath), found by scanning S.
+    critical_x = mpmath.findroot(lambda x: chi_square_upper(x, 37) - mpmath.mpf(1) / 20, 52)
+    least = next(s for s in range(SPINS**2 // 38, SPINS**2)
+                 if chi_square_upper(Fraction(38 * s, SPINS) - SPINS, 37) <= mpmath.mpf(1) / 20)
+    chances = [1 / 30 if p == "17" else 29 / (30 * 37) for p in WHEEL]
+    logs = np.random.default_rng(2026).multinomial(SPINS, chances, size=10_000).astype("int64")
+    share = Fraction(int(((logs**2).sum(axis=1) >= least).sum()), 10_000)
+    assert book["fair_whole_power"] == pct(share, 0) and book["fair_power_wheels"] == "10,000"
+    # and against the noncentral chi-square law of Pearson's statistic, sum over j of Poisson(L / 2) weights times
+    # the central tail on 37 + 2j degrees of freedom, with L = n sum of (p_i - 1/38)^2 / (1/38).
+    lam = SPINS * 38 * sum((mpmath.mpf(c) - mpmath.mpf(1) / 38) ** 2 for c in chances)
+    power = mpmath.fsum(mpmath.exp(-lam / 2) * (lam / 2) ** j / mpmath.factorial(j)
+                        * chi_square_upper(critical_x, 37 + 2 * j) for j in range(200))
+    assert abs(share - Fraction(str(mpmath.nstr(power, 10)))) < Fraction(2, 100)
+    assert book["fair_power_log"] == "82.04%"
+
+
+def test_the_g_test_exercise(book: dict[str, str], counts: dict[str, int]) -> None:
+    g = 2 * mpmath.fsum(c * mpmath.log(mpmath.mpf(c) / 100) for c in counts.values() if c)
+    assert book["fair_ex_g"] == f"{Decimal(mpmath.nstr(g, 30)):.2f}" == "42.88"
+    assert book["fair_ex_g_p"] == pct(chi_square_upper(g, 37)) == "23.36%"

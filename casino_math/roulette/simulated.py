@@ -105,3 +105,23 @@ def hottest_share(spins: int, hits: int, wheels: int, rng: np.random.Generator, 
     """
     counts = fair_wheels(spins, wheels, rng, rules)
     return Fraction(int((counts.max(axis=1) >= hits).sum()), wheels)
+
+
+def chi_square_power(spins: int, chances: dict[str, Fraction], level: Number, wheels: int,
+                     rng: np.random.Generator) -> Fraction:
+    """The share of ``wheels`` simulated logs of ``spins`` spins, with the pockets' ``chances``, that the chi-square
+    test rejects at ``level``: a Monte Carlo estimate of the whole-wheel test's power (standard error about
+    sqrt(p (1 - p) / wheels)).  A log's rejection is decided exactly, by its sum of squared counts.
+
+    >>> import numpy as np
+    >>> chi_square_power(38, {"17": Fraction(1)} | {p: Fraction(0) for p in pockets(OXFORD) if p != "17"},
+    ...                  Fraction(1, 20), 10, np.random.default_rng(1))          # every spin on 17: always rejected
+    Fraction(1, 1)
+    """
+    from .model_comparison import critical_squares
+
+    threshold = critical_squares(spins, level)
+    weights = [float(chances[p]) for p in pockets(OXFORD)]
+    counts = rng.multinomial(whole(spins, "the spins", least=1), weights, size=whole(wheels, "wheels", least=1))
+    rejected = int(((counts.astype("int64") ** 2).sum(axis=1) >= threshold).sum())
+    return Fraction(rejected, wheels)
