@@ -10,7 +10,7 @@ import random
 import re
 from decimal import Decimal
 from fractions import Fraction
-from math import comb, factorial, log
+from math import comb, log
 from pathlib import Path
 
 import mpmath
