@@ -8,6 +8,7 @@ by seeded simulations within 4 standard errors; the chapter's glued values again
 
 import random
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from math import comb, log
@@ -27,14 +28,15 @@ TILTS = [Fraction(0), Fraction(1, 10), Fraction(1, 2), Fraction(-3, 4), Fraction
 
 def close(d: Decimal, x: mpmath.mpf, digits: int = continuous.DIGITS) -> bool:
     """d agrees with x to ``digits`` significant digits (within one unit in the last place)."""
-    return abs(mpmath.mpf(str(d)) - x) <= abs(x) * mpmath.mpf(10) ** (1 - digits) or abs(x) < mpmath.mpf(10) ** -30
+    return bool(abs(mpmath.mpf(str(d)) - x) <= abs(x) * mpmath.mpf(10) ** (1 - digits)
+                or abs(x) < mpmath.mpf(10) ** -30)
 
 
 def shown(x: mpmath.mpf, places: int) -> str:
     return f"{Decimal(mpmath.nstr(x, 30, strip_zeros=False)).quantize(Decimal(1).scaleb(-places)):f}"
 
 
-def tilted_density(e: Fraction):
+def tilted_density(e: Fraction) -> Callable[[mpmath.mpf], mpmath.mpf]:
     return lambda t: (1 + mpmath.mpf(e.numerator) / e.denominator * mpmath.cos(t)) / (2 * mpmath.pi)
 
 
@@ -174,7 +176,7 @@ def test_conjugacy_against_bayes_rule_by_integration() -> None:
     (lambda: continuous.posterior(1, 37, 5, 4), "the hits must be at most the spins (4), not 5"),
     (lambda: continuous.geometric_tail(0, 3), "the chance of a hit must lie in (0, 1]"),
 ])
-def test_bad_input_gets_a_one_line_error(call, message: str) -> None:
+def test_bad_input_gets_a_one_line_error(call: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)) as error:
         call()
     assert "\n" not in str(error.value)
