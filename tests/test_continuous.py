@@ -221,3 +221,10 @@ def test_the_exercises_solutions() -> None:
     low, high = Decimal(g["cont_ex_sim_low"]), Decimal(g["cont_ex_sim_high"])
     inside = low <= Decimal(g["cont_ex_arc0_half"]) <= high
     assert g["cont_ex_sim_inside"] == ("lies" if inside else "does not lie")
+
+
+@pytest.mark.parametrize("e", TILTS)
+def test_arcs_9_and_28_keep_one_in_38_on_every_tilt(e: Fraction) -> None:
+    for k in (9, 28):
+        assert abs(arc_integral(e, k) - mpmath.mpf(1) / 38) < mpmath.mpf(10) ** -35
+        assert continuous.tilted_chance(e, k, 30) == continuous.tilted_chance(0, k, 30)

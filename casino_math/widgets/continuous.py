@@ -61,8 +61,10 @@ def tilt_summary(e: Fraction) -> str:
         ["highest chance (arcs 0 and 37)", percent_text(max(chances))],
         ["lowest chance (arcs 18 and 19)", percent_text(min(chances))],
     ], "How far the tilt moves the arcs")
-    return (f"<p>A fair wheel gives each arc 1/38 = {percent_text(Decimal(1) / POCKETS)}. With tilt e = {e} the "
-            f"angle near 0 is favoured and the angle near half a turn disfavoured.</p>"
+    tilted = (f"With tilt e = {e} the angle near 0 is favoured and the angle near half a turn disfavoured; arcs 9 "
+              "and 28, centred a quarter and three quarters of a turn round, keep exactly 1/38." if e else
+              "With tilt e = 0 the angle is uniform and every arc has exactly 1/38.")
+    return (f"<p>A fair wheel gives each arc 1/38 = {percent_text(Decimal(1) / POCKETS)}. {tilted}</p>"
             f"{figures._repr_html_()}{arcs._repr_html_()}")
 
 
