@@ -23,6 +23,8 @@ WIDGET_GAMES = {"chance": set(), "baccarat": {"baccarat"}, "craps": {"craps"}, "
                 "chemin": {"baccarat"}, "variants": {"baccarat"}, "fairness": {"roulette"}}
 # The rare-events chapter's widget counts the wins of roulette bets by their chances alone.
 WIDGET_GAMES["rare"] = set()
+# The continuous-chance chapter's tilted wheel needs no game, only its 38 arcs.
+WIDGET_GAMES["continuous"] = set()
 
 LOADED = """
 import importlib, sys

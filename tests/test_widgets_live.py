@@ -42,6 +42,8 @@ LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "craps
 # The rare-events chapter's widget.
 LIVE += ["rare.wins"]
 LIVE += ["walks.runs"]
+# The continuous-chance chapter's widget.
+LIVE += ["continuous.tilt"]
 
 
 def settings(control: Control) -> list[int | list[int]]:
