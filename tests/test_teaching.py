@@ -220,6 +220,8 @@ SIMULATING = ["foundations", "roulette-variance", "roulette-fairness", "craps-li
 # The rare-events chapter.
 SIMULATING += ["rare-events"]
 SIMULATING += ["random-walks"]
+# The keno chapter.
+SIMULATING += ["keno"]
 
 
 def book_text() -> str:

@@ -42,6 +42,8 @@ LIVE = ["chance.payout", "baccarat.decks", "baccarat.shoe", "craps.bets", "craps
 # The rare-events chapter's widget.
 LIVE += ["rare.wins"]
 LIVE += ["walks.runs"]
+# The keno chapter's widget.
+LIVE += ["keno.ticket"]
 
 
 def settings(control: Control) -> list[int | list[int]]:
