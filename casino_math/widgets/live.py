@@ -44,8 +44,8 @@ KINDS = ("options", "range", "dropdown", "checkbox", "buttons", "choices")
 #: The kinds whose raw value is the index of an option.
 OPTION_KINDS = ("options", "dropdown", "buttons")
 #: The modules that define the site's live widgets (a widget's name starts with its module's).
-MODULES: tuple[str, ...] = ("chance", "baccarat", "craps", "roulette", "session", "kelly", "chemin", "variants", "fairness",
-           "rare", "walks", "chains", "conditional")
+MODULES: tuple[str, ...] = ("chance", "baccarat", "craps", "roulette", "session", "kelly", "chemin", "variants",
+                           "fairness", "rare", "walks", "chains", "conditional")
 # The keno chapter's widget.
 MODULES += ("keno",)
 #: What the site says beside a snapshot's disabled controls, until the reader starts the widget (the site's runtime
