@@ -14,7 +14,9 @@ from test_book import GLUE, TYPED, book_notebooks, ids
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = [p for p in book_notebooks() if p.parent.name == "book" and p.stem != "reference"]
-GAMES = ("roulette", "craps", "baccarat")
+GAMES: tuple[str, ...] = ("roulette", "craps", "baccarat")
+# Keno: its glossary entries name it, and its chapter is book/keno.
+GAMES += ("keno",)
 
 
 def markdown(path: Path) -> list[str]:
@@ -222,6 +224,8 @@ SIMULATING += ["rare-events"]
 SIMULATING += ["random-walks"]
 # The continuous-chance chapter.
 SIMULATING += ["continuous"]
+# The keno chapter.
+SIMULATING += ["keno"]
 
 
 def book_text() -> str:

@@ -44,6 +44,8 @@ LIVE += ["rare.wins"]
 LIVE += ["walks.runs"]
 # The continuous-chance chapter's widget.
 LIVE += ["continuous.tilt"]
+# The keno chapter's widget.
+LIVE += ["keno.ticket"]
 
 
 def settings(control: Control) -> list[int | list[int]]:

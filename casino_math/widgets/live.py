@@ -44,9 +44,8 @@ KINDS = ("options", "range", "dropdown", "checkbox", "buttons", "choices")
 #: The kinds whose raw value is the index of an option.
 OPTION_KINDS = ("options", "dropdown", "buttons")
 #: The modules that define the site's live widgets (a widget's name starts with its module's).
-MODULES = ("chance", "baccarat", "craps", "roulette", "session", "kelly", "chemin", "variants", "fairness",
-           "rare", "walks", "chains", "conditional",
-           "continuous")
+MODULES: tuple[str, ...] = ("chance", "baccarat", "craps", "roulette", "session", "kelly", "chemin", "variants",
+                           "fairness", "rare", "walks", "chains", "conditional", "continuous", "keno")
 #: What the site says beside a snapshot's disabled controls, until the reader starts the widget (the site's runtime
 #: puts it in place of NOTEBOOK_NOTE, and shows the button that starts it).
 STATIC_NOTE = "A snapshot at the starting values: the controls work once the widget runs live."

@@ -148,6 +148,20 @@ CASES += [
 ]
 
 
+def michigan_four_spot_edge() -> str:
+    """The house edge of Michigan Club Keno's 4-spot ticket, as the keno ticket explorer shows it."""
+    from casino_math import keno
+    from casino_math.bets import house_edge
+
+    return display.percent(house_edge(keno.bet("pick_4", keno.MICHIGAN)), 3)
+
+
+# The keno chapter's widget: the 4-spot ticket (the fourth option, 1 to 10 spots) of the Michigan table.
+CASES += [
+    ("book/keno", "keno.ticket", ("spots", 3), "house edge", michigan_four_spot_edge()),
+]
+
+
 class OpenPage(Protocol):
     """Opens a page of the site (its path) at a width, with a script run first, a file made to fail, a colour mode."""
 
