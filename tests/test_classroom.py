@@ -217,7 +217,7 @@ FEEDBACK = [
     ("roulette.red", F(4, 3), WRONG, "not between 0 and 1"),
     ("roulette.red", ..., NOT_ANSWERED, ""),
     ("roulette.straight_ev", F(0), WRONG, "36 pockets"),
-    ("roulette.straight_ev", F(300, 19), WRONG, "the sign"),
+    ("roulette.straight_ev", F(400, 19), WRONG, "the sign"),
     ("roulette.straight_ev", F(-1, 19), WRONG, "that is one $1 chip on one spin"),
     ("roulette.splits", 57, WRONG, "the zeros at the head make splits too"),
     ("roulette.low_wins", lambda pocket: int(pocket) <= 18, WRONG, "a zero is not low"),

@@ -21,8 +21,8 @@ ROSTER = "student,id,name,email,section\nana,4567,Ana Lima,ana@school.edu,A\nbo,
 #: A fixed secret, so that which students' numbers move is known in advance.
 SECRET = "02" * 32
 #: The key's tuple of spins, and the same with one more choice.
-SPINS = '"spins": (60, 40, 50, 75, 80, 100, 120),'
-MORE_SPINS = '"spins": (60, 40, 50, 75, 80, 100, 120, 150),'
+SPINS = '"spins": (80, 40, 50, 60, 75, 100, 120),'
+MORE_SPINS = '"spins": (80, 40, 50, 60, 75, 100, 120, 150),'
 IDS = {"ana": "4567", "bo": "4568", "cy": "4569"}
 
 
