@@ -60,6 +60,9 @@ def term(tmp_path_factory: pytest.TempPathFactory) -> Term:
     course = home / "stats101"
     said: dict[str, subprocess.CompletedProcess[str]] = {}
     said["init"] = run(next(steps), home)
+    # A fixed secret, so that which numbers each student gets is known in advance: with a fresh one, ana's and cy's
+    # numbers could give the same answers, and a copy of ana's notebook would then be right on cy's numbers too.
+    (course / "secret").write_text("02" * 32 + "\n")
     for caption, text in files().items():  # step 2: the worked example's files, saved in the course
         if caption.startswith("source/"):
             (course / caption).write_text(text)
