@@ -277,6 +277,24 @@ def fits_the_page(page: Page, widget: str) -> bool:
     return fits
 
 
+def tilted_departure_at_half() -> str:
+    """The largest departure from 1/38 on the tilted wheel with tilt 1/2, |e| sin(pi/19)/(2 pi), as a percent to three
+    decimals, from mpmath rather than the library's Decimal series."""
+    from decimal import Decimal
+
+    import mpmath
+
+    mpmath.mp.dps = 40
+    value = Decimal(str(100 * mpmath.mpf(1) / 2 * mpmath.sin(mpmath.pi / 19) / (2 * mpmath.pi)))
+    return f"{value.quantize(Decimal('0.001')):f}%"
+
+
+# The continuous-chance chapter's widget: the tilt moved to 1/2.
+CASES += [
+    ("book/continuous", "continuous.tilt", ("e", 5), "largest departure from 1/38", tilted_departure_at_half()),
+]
+
+
 @pytest.mark.parametrize("path, widget, setting, row, expected", CASES, ids=[c[1] for c in CASES])
 def test_widget_runs_live_and_computes_what_the_library_computes(
         open_page: OpenPage, path: str, widget: str, setting: tuple[str, object], row: str | None, expected: str
@@ -643,21 +661,3 @@ def test_the_session_chart_takes_the_themes_colours_and_follows_a_switch(open_pa
                            timeout=30_000)
     assert page.locator('[data-live-widget="session.explorer"] .live-widget-chart svg').count() == 1
     assert watch(page).errors == []
-
-
-def tilted_departure_at_half() -> str:
-    """The largest departure from 1/38 on the tilted wheel with tilt 1/2, |e| sin(pi/19)/(2 pi), as a percent to three
-    decimals, from mpmath rather than the library's Decimal series."""
-    from decimal import Decimal
-
-    import mpmath
-
-    mpmath.mp.dps = 40
-    value = Decimal(str(100 * mpmath.mpf(1) / 2 * mpmath.sin(mpmath.pi / 19) / (2 * mpmath.pi)))
-    return f"{value.quantize(Decimal('0.001')):f}%"
-
-
-# The continuous-chance chapter's widget: the tilt moved to 1/2.
-CASES += [
-    ("book/continuous", "continuous.tilt", ("e", 5), "largest departure from 1/38", tilted_departure_at_half()),
-]
