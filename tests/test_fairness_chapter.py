@@ -120,11 +120,8 @@ def test_the_chi_square_test_of_the_whole_wheel(book: dict[str, str], counts: di
     assert book["fair_chi_sd"] == f"{Decimal(74).sqrt():.2f}"
 
 
-def exact_short_p_value(spins: list[str]) -> Fraction:
-    """P(sum of squared counts >= observed) for a fair wheel, by a dynamic program over the 38 pockets: a state is
-    (spins placed so far, sum of their squared counts), weighted by the ways of choosing which spins those are."""
-    n = len(spins)
-    observed = sum(spins.count(p) ** 2 for p in WHEEL)
+def squared_counts(n: int) -> dict[tuple[int, int], int]:
+    """The ways n spins fall on the wheel, by (spins placed, sum of squared counts), pocket by pocket."""
     states = {(0, 0): 1}
     for _ in WHEEL:
         following: dict[tuple[int, int], int] = {}
@@ -133,6 +130,15 @@ def exact_short_p_value(spins: list[str]) -> Fraction:
                 key = (placed + c, squares + c * c)
                 following[key] = following.get(key, 0) + ways * comb(n - placed, c)
         states = following
+    return states
+
+
+def exact_short_p_value(spins: list[str]) -> Fraction:
+    """P(sum of squared counts >= observed) for a fair wheel, by a dynamic program over the 38 pockets: a state is
+    (spins placed so far, sum of their squared counts), weighted by the ways of choosing which spins those are."""
+    n = len(spins)
+    observed = sum(spins.count(p) ** 2 for p in WHEEL)
+    states = squared_counts(n)
     return Fraction(sum(w for (placed, squares), w in states.items() if placed == n and squares >= observed), 38**n)
 
 
@@ -290,14 +296,7 @@ def test_the_exact_size_of_the_chi_square_test_at_38_spins(book: dict[str, str])
     """The law of the sum of squared counts of 38 fair spins by a dynamic program over pockets; the test rejects
     where mpmath's chi-square tail is at most 5%."""
     n = 38
-    states = {(0, 0): 1}
-    for _ in WHEEL:
-        following: dict[tuple[int, int], int] = {}
-        for (placed, squares), ways in states.items():
-            for c in range(n - placed + 1):
-                key = (placed + c, squares + c * c)
-                following[key] = following.get(key, 0) + ways * comb(n - placed, c)
-        states = following
+    states = squared_counts(n)
     size = Fraction(sum(w for (placed, squares), w in states.items()
                         if placed == n and chi_square_upper(Fraction(squares - n), 37) <= mpmath.mpf(1) / 20), 38**n)
     assert book["fair_short_size"] == pct(size) == "4.32%"
