@@ -141,7 +141,7 @@ def kept_contract(name: str, package: Any) -> Game[Any]:
 def reader_names() -> Mapping[str, str]:
     """Every game's bet IDs and rules IDs -> the names a reader sees, as each game's ``BET_NAMES`` and
     ``RULES_NAMES`` give them (this loads every game; a table of one game takes that game's names instead).
-    Made once, and read-only, since a table given as text asks for it cell by cell.
+    Made once, and read-only.
 
     >>> names = reader_names()
     >>> names["dont_pass"], names["dragon_bonus_player"], names["single_zero"]
