@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from typing import Protocol, TypeAlias, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,16 +40,13 @@ from numpy.typing import NDArray
 from .bets import Bet, expected_value, standard_deviation
 from .distribution import is_whole
 
-if TYPE_CHECKING:
-    from .rules import Game, Rules
-
 #: Whole numbers, one per bet, roll, card or coup; floats (for plots only); yes-or-no flags.
 Ints: TypeAlias = NDArray[np.int64]
 Floats: TypeAlias = NDArray[np.float64]
 Flags: TypeAlias = NDArray[np.bool_]
 
 G = TypeVar("G")
-R = TypeVar("R", bound="Rules")
+R_contra = TypeVar("R_contra", contravariant=True)
 
 #: How many standard errors a simulated mean may stray from the exact value in
 #: the cross-checks: four (a fair sample strays further about 6 times in 100,000).
@@ -218,7 +215,13 @@ def paths(bet: Bet, rounds: int, count: int, rng: np.random.Generator, bankroll:
 # Every game's twin, through the contract.
 
 
-def game_sample(game: Game[R], bet_id: str, bet: Bet, rules: R, size: int, rng: np.random.Generator) -> Sample:
+class Played(Protocol[R_contra]):
+    """A game that plays its bets (its package: the :meth:`~casino_math.rules.Game.twin` of the contract)."""
+
+    def twin(self, bet_id: str, bet: Bet, rules: R_contra, size: int, rng: np.random.Generator, /) -> Sample: ...
+
+
+def game_sample(game: Played[R_contra], bet_id: str, bet: Bet, rules: R_contra, size: int, rng: np.random.Generator) -> Sample:
     """The game's own twin for one of its bets: spins, rolls, or coups from a shoe (about ``size`` of them).
 
     ``game`` is the game's package, as :func:`casino_math.games.game` finds it by its name.  Each game plays its
