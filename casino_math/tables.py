@@ -28,7 +28,6 @@ dont_pass  976/1995
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -197,7 +196,19 @@ class Figure:
         q = self.value
         if self.holds.holds is Holds.SHARE and isinstance(q, (int, Fraction)) and Fraction(q).denominator != 1:
             return exact_html(Fraction(q), percent(q, self.holds._digits(2)))
-        return html.escape(str(self))
+        return escaped(str(self))
+
+
+def escaped(text: str, quote: bool = True) -> str:
+    """``text`` safe inside HTML (:func:`html.escape`, imported only when a table is first shown as HTML: the command
+    line prints plain text and does not pay for it).
+
+    >>> escaped("Don't pass <1 to 1>")
+    'Don&#x27;t pass &lt;1 to 1&gt;'
+    """
+    from html import escape
+
+    return escape(text, quote)
 
 
 def _exact(cell: Cell) -> Fraction:
@@ -214,7 +225,7 @@ def _whole(cell: Cell) -> int:
 
 def _text_td(text: str) -> str:
     """Words in a cell: a long list shows its first item, the rest one click away."""
-    first, *rest = (html.escape(part) for part in list_items(text))
+    first, *rest = (escaped(part) for part in list_items(text))
     if not rest:
         return f"<td>{first}</td>"
     return (f'<td><details class="long-list"><summary>{first}; …</summary>'
@@ -249,8 +260,8 @@ def exact_html(q: Fraction, shown: str | None = None) -> str:
     """
     text = fraction_text(q)
     if len(text) <= LONG_FRACTION:
-        return text + (f' <span class="percent">({html.escape(shown)})</span>' if shown else "")
-    return folded(text, html.escape(shown or decimal(q, 6)))
+        return text + (f' <span class="percent">({escaped(shown)})</span>' if shown else "")
+    return folded(text, escaped(shown or decimal(q, 6)))
 
 
 def share_html(q: Fraction | int, digits: int = 2) -> str:
@@ -343,15 +354,15 @@ class Table:
         return "\n".join(([self.caption] if self.caption else []) + lines)
 
     def _repr_html_(self) -> str:
-        head = "".join(f'<th scope="col">{html.escape(c.reader_heading())}</th>' for c in self.columns)
+        head = "".join(f'<th scope="col">{escaped(c.reader_heading())}</th>' for c in self.columns)
         body = "".join("<tr>" + "".join(c.html(cell) for c, cell in zip(self.columns, row, strict=True)) + "</tr>"
                        for row in self.cells)
         reader_caption = self.reader_caption()
-        caption = f"<caption>{html.escape(reader_caption)}</caption>" if self.caption else ""
+        caption = f"<caption>{escaped(reader_caption)}</caption>" if self.caption else ""
         classes = " ".join(["casino-math-table", *(["sortable"] * self.sortable), *(["filterable"] * self.filterable)])
         table = f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
         # A table wider than the text column scrolls inside this frame (focusable, so a keyboard can scroll it).
-        label = html.escape(reader_caption or "table", quote=True)
+        label = escaped(reader_caption or "table", quote=True)
         return f'<div class="table-frame" tabindex="0" role="region" aria-label="{label}">{table}</div>'
 
     def _repr_markdown_(self) -> str:
