@@ -28,9 +28,10 @@ from . import bets as b
 from . import games
 from .bets import Bet
 from .cli_args import FAIRNESS_HELP, Parser, glued, positive_int
-from .display import Table, decimal, percent
+from .formats import decimal, percent
 from .report import MOST_DIGITS, Form, figure, figures_table, fraction_text
 from .rules import Game, Rules
+from .tables import Column, Table
 
 #: The subcommands whose reports are of one game's bets, and so take --game and the game's options.
 GAME_COMMANDS = ("edges", "session", "ruin")
@@ -255,7 +256,7 @@ def as_table(report: Mapping[str, Any]) -> str:
     rows = report["bets"]
     keys = list(dict.fromkeys(k for row in rows for k in row))
     body = [[_cell(k, row[k]) if k in row else "" for k in keys] for row in rows]
-    return repr(Table(keys, body, described(report)))
+    return repr(Table([Column(k) for k in keys], body, described(report)))
 
 
 def _cell(key: str, value: object) -> str:
@@ -299,7 +300,7 @@ def cmd_eor(args: argparse.Namespace) -> str:
     decks = report["decks"]
     caption = (f"Effect of removing one card of each point value from {decks} deck{'s' * (decks != 1)} "
                f"({report['rules']} rules; change in EV per unit staked)")
-    return repr(Table(["card", *bet_ids], rows, caption))
+    return repr(Table([Column("card"), *(Column(bet) for bet in bet_ids)], rows, caption))
 
 
 def cmd_session(args: argparse.Namespace) -> str:

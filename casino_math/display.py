@@ -3,7 +3,7 @@
 Nothing here computes a result; it only formats one.  Rounding is done in
 exact arithmetic (half away from zero), so the digits shown are the true ones.
 The numbers' forms are in :mod:`casino_math.formats`, the tables in
-:mod:`casino_math.tables`; a table given as text is read by :mod:`casino_math.untyped`.
+:mod:`casino_math.tables`, where every column says what it holds.
 
 A table's plain text (what the command line prints) keeps the bet and rules
 IDs a user types; its HTML (what a reader of the book sees) shows their names,
@@ -36,31 +36,19 @@ from .tables import (
     LONG_FRACTION,
     Cell,
     Column,
+    Figure,
     Holds,
     Table,
+    bet_name,
     bet_table,
     exact_html,
     folded,
     share_html,
     table,
 )
-from .untyped import (
-    HEADINGS,
-    html_cell,
-    number_html,
-    printed_cell,
-    reader_caption,
-    reader_heading,
-    reader_names,
-    reader_text,
-)
-from .untyped import (
-    any_bet_name as bet_name,
-)
 
 __all__ = [
-    "BOOK_BET_WORDS", "HEADINGS", "LONG_FRACTION", "LONG_LIST", "SUPERSCRIPTS", "Cell", "Column", "Holds", "Table",
-    "bet_name", "bet_table", "decimal", "exact_html", "folded", "fraction_text", "html_cell", "latex", "list_items",
-    "number_html", "one_in", "percent", "printed_cell", "reader_caption", "reader_heading", "reader_names",
-    "reader_text", "scientific", "share_html", "short_fraction", "signed_percent", "table", "text_lines",
+    "BOOK_BET_WORDS", "LONG_FRACTION", "LONG_LIST", "SUPERSCRIPTS", "Cell", "Column", "Figure", "Holds", "Table",
+    "bet_name", "bet_table", "decimal", "exact_html", "folded", "fraction_text", "latex", "list_items", "one_in",
+    "percent", "scientific", "share_html", "short_fraction", "signed_percent", "table", "text_lines",
 ]

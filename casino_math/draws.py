@@ -22,11 +22,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
+from typing import Protocol
 
-from .baccarat.cards import POINT_VALUES, Shoe, check_shoe
-from .distribution import Distribution, Number, exact, whole
+from .distribution import Distribution, Number, exact, is_whole, whole
 
-__all__ = ["draw_covariance", "finite_population_correction", "first_cards", "hypergeometric", "variance_of_sum"]
+__all__ = ["Cards", "draw_covariance", "finite_population_correction", "first_cards", "hypergeometric",
+           "variance_of_sum"]
+
+
+class Cards(Protocol):
+    """Cards counted by kind, as a baccarat :class:`~casino_math.baccarat.Shoe` counts them by point value: ``counts[k]``
+    cards of kind ``k`` (any game's shoe or deck will do; this module knows none)."""
+
+    @property
+    def counts(self) -> tuple[int, ...]: ...
+
+
+def counted(shoe: object) -> tuple[int, ...]:
+    """The counts of ``shoe``'s cards by kind, or a one-line error saying what cards are.
+
+    >>> counted(8)
+    Traceback (most recent call last):
+    ...
+    TypeError: the cards must be counted by kind, as a shoe is (e.g. Shoe.of_decks(8) of casino_math.baccarat), not 8
+    """
+    counts = getattr(shoe, "counts", None)
+    if not isinstance(counts, tuple) or not all(is_whole(n) and n >= 0 for n in counts):
+        raise TypeError("the cards must be counted by kind, as a shoe is (e.g. Shoe.of_decks(8) of casino_math.baccarat), "
+                        f"not {shoe!r}")
+    return counts
 
 
 def _count_from(value: object, what: str, least: int, most: int, why: str) -> int:
@@ -36,8 +60,8 @@ def _count_from(value: object, what: str, least: int, most: int, why: str) -> in
     return value
 
 
-def first_cards(shoe: Shoe, n: int) -> Distribution[tuple[int, ...]]:
-    """The point values of the first ``n`` cards dealt from a well-shuffled shoe, in order, with their chances.
+def first_cards(shoe: Cards, n: int) -> Distribution[tuple[int, ...]]:
+    """The kinds (point values) of the first ``n`` cards dealt from a well-shuffled shoe, in order, with their chances.
 
     Each sequence counts the ordered ways to pick its cards: as many as the shoe holds of the first card's value,
     then of the second's with one fewer if it is the same value, and so on.  There are up to 10**n sequences, so
@@ -52,12 +76,12 @@ def first_cards(shoe: Shoe, n: int) -> Distribution[tuple[int, ...]]:
     ...
     ValueError: the cards dealt must be a whole number from 0 to 2 (the cards in the shoe), not 3
     """
-    shoe = check_shoe(shoe)
-    n = _count_from(n, "the cards dealt", 0, shoe.size, "the cards in the shoe")
+    counts = counted(shoe)
+    n = _count_from(n, "the cards dealt", 0, sum(counts), "the cards in the shoe")
     ways: dict[tuple[int, ...], int] = {(): 1}
     for _ in range(n):
-        ways = {(*cards, v): w * (shoe[v] - cards.count(v))
-                for cards, w in ways.items() for v in POINT_VALUES if shoe[v] > cards.count(v)}
+        ways = {(*cards, v): w * (counts[v] - cards.count(v))
+                for cards, w in ways.items() for v, left in enumerate(counts) if left > cards.count(v)}
     return Distribution.from_counts(ways)
 
 
@@ -122,7 +146,7 @@ def finite_population_correction(population: int, drawn: int) -> Fraction:
     return Fraction(population - drawn, population - 1)
 
 
-def variance_of_sum(shoe: Shoe, drawn: int, value: Callable[[int], Number]) -> Fraction:
+def variance_of_sum(shoe: Cards, drawn: int, value: Callable[[int], Number]) -> Fraction:
     """The variance of the total of ``value`` over the first ``drawn`` cards of a well-shuffled shoe.
 
     ``value`` gives each point value a number; with sigma**2 its variance over the shoe's cards, the total of n
@@ -133,7 +157,7 @@ def variance_of_sum(shoe: Shoe, drawn: int, value: Callable[[int], Number]) -> F
     >>> variance_of_sum(shoe, 2, lambda v: v) == Distribution({0: Fraction(1, 3), 9: Fraction(2, 3)}).variance()
     True
     """
-    shoe = check_shoe(shoe)
-    one_card = Distribution.from_counts({v: shoe[v] for v in POINT_VALUES if shoe[v]}).map(
+    counts = counted(shoe)
+    one_card = Distribution.from_counts({v: n for v, n in enumerate(counts) if n}).map(
         lambda v: exact(value(v), "a card's value"))
-    return drawn * one_card.variance() * finite_population_correction(shoe.size, drawn)
+    return drawn * one_card.variance() * finite_population_correction(sum(counts), drawn)

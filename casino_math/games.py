@@ -1,9 +1,10 @@
 """The games this library knows, each reached through the contract of :class:`~casino_math.rules.Game`.
 
-A part of the library that knows no game (the command line, the widgets,
-the tables, the simulation's :func:`~casino_math.simulate.game_sample`) finds a
-game here by its name and asks it only what :class:`~casino_math.rules.Game`
-promises.  The book's games are listed in :data:`BUILT_IN`; any other
+The faces of the library that turn a game's *name* into the game (the command
+line, the widgets) find it here and ask it only what
+:class:`~casino_math.rules.Game` promises; the generic modules below them
+(sessions, tables, :func:`~casino_math.simulate.game_sample`) are handed the
+game, and never import this registry or a game (``tests/test_layers.py``).  The book's games are listed in :data:`BUILT_IN`; any other
 is a package installed beside this one that names itself in the
 ``casino_math.games`` entry-point group, as pytest finds its plugins::
 
@@ -141,7 +142,7 @@ def kept_contract(name: str, package: Any) -> Game[Any]:
 def reader_names() -> Mapping[str, str]:
     """Every game's bet IDs and rules IDs -> the names a reader sees, as each game's ``BET_NAMES`` and
     ``RULES_NAMES`` give them (this loads every game; a table of one game takes that game's names instead).
-    Made once, and read-only, since a table given as text asks for it cell by cell.
+    Made once, and read-only.
 
     >>> names = reader_names()
     >>> names["dont_pass"], names["dragon_bonus_player"], names["single_zero"]

@@ -16,8 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
-from .display import Table, decimal
 from .distribution import digit_count, whole_text
+from .formats import decimal
+from .tables import Column, Table
 
 #: A table prints a fraction whole when neither its numerator nor its denominator has more digits than this.
 MOST_DIGITS = 60
@@ -48,6 +49,9 @@ def short_enough(q: Fraction, form: Form) -> bool:
     """
     top, bottom = digit_count(q.numerator), digit_count(q.denominator)
     return max(top, bottom) <= MOST_DIGITS if form == "table" else top + bottom < JSON_DIGITS
+
+#: The columns of a table of a report's figures: what each is, exactly (or its size), and as a decimal.
+FIGURES_COLUMNS = (Column(""), Column("exact"), Column("decimal"))
 
 #: Decimal places of the decimal beside each exact figure.
 PLACES = 10
@@ -88,4 +92,4 @@ def exact_text(report: dict[str, Any], name: str) -> str:
 def figures_table(report: dict[str, Any], rows: list[tuple[str, str]], caption: str) -> str:
     """The exact figures of a report as a text table: label, exact fraction (or its size), decimal."""
     body = [[label, exact_text(report, name), report.get(f"{name}_decimal", report[name])] for label, name in rows]
-    return repr(Table(["", "exact", "decimal"], body, caption))
+    return repr(Table(FIGURES_COLUMNS, body, caption))

@@ -3,13 +3,13 @@
 Every exact figure of the book can be checked by playing the game many times
 and averaging.  Here is what every twin shares: the seeded generator, a
 :class:`Sample` of simulated bets, any bet drawn from its exact distribution,
-sessions and bankroll paths, and dice rolled until each bet is decided.  Each
-game plays its own bets the way the casino does, in its own ``simulate``
-module: a roulette wheel spins (:mod:`casino_math.roulette.simulate`); a craps
-bet waits roll by roll for the totals that decide it; baccarat coups are dealt
-in order from a real shoe, without replacement, to the cut card
-(:mod:`casino_math.baccarat.simulate`).  :func:`game_sample` reaches any game's
-twin through the contract.  The chance is all in a
+sessions and bankroll paths.  Each game plays its own bets the way the casino
+does, in its own ``simulate`` module: a roulette wheel spins
+(:mod:`casino_math.roulette.simulate`); a craps bet waits roll by roll for the
+totals that decide it (:mod:`casino_math.craps.simulate`); baccarat coups are
+dealt in order from a real shoe, without replacement, to the cut card
+(:mod:`casino_math.baccarat.simulate`).  :func:`game_sample` plays any game's
+twin through the contract, given the game.  This module knows no game.  The chance is all in a
 :class:`numpy.random.Generator` made from a seed, so every run is repeatable.
 
 A simulated mean is not the exact value, but it should lie within a few
@@ -27,33 +27,26 @@ closes in, the central limit theorem how far it strays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from importlib import import_module
 from math import lcm
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import Protocol, TypeAlias, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
-from .bets import LOSE, PUSH, WIN, Bet, expected_value, standard_deviation
+from .bets import Bet, expected_value, standard_deviation
 from .distribution import is_whole
-
-if TYPE_CHECKING:
-    from .rules import Rules
 
 #: Whole numbers, one per bet, roll, card or coup; floats (for plots only); yes-or-no flags.
 Ints: TypeAlias = NDArray[np.int64]
 Floats: TypeAlias = NDArray[np.float64]
 Flags: TypeAlias = NDArray[np.bool_]
 
-#: A roll-by-roll rule (see :func:`until_decided`): this roll's dice, the bets still waiting and their rolls so far,
-#: to a line code per bet.
-Decider: TypeAlias = Callable[[Ints, Ints, Ints, Ints], Ints]
-
 G = TypeVar("G")
+R_contra = TypeVar("R_contra", contravariant=True)
 
 #: How many standard errors a simulated mean may stray from the exact value in
 #: the cross-checks: four (a fair sample strays further about 6 times in 100,000).
@@ -219,64 +212,28 @@ def paths(bet: Bet, rounds: int, count: int, rng: np.random.Generator, bankroll:
     return totals
 
 
-# Dice rolled until each bet is decided.
-
-#: How :func:`until_decided` codes the line each bet lands on, and a bet still waiting.
-CODES = {WIN: 0, LOSE: 1, PUSH: 2}
-UNDECIDED = -1
-
-
-def roll(size: int, rng: np.random.Generator) -> tuple[Ints, Ints]:
-    """``size`` rolls of two dice: the first die of each roll, and the second.
-
-    >>> first, second = roll(3, generator(8))
-    >>> first.tolist(), second.tolist()
-    ([5, 2, 2], [6, 2, 2])
-    """
-    dice = rng.integers(1, 7, size=(2, size))
-    return dice[0], dice[1]
-
-
-def until_decided(size: int, rng: np.random.Generator, decide: Decider) -> tuple[Ints, Ints]:
-    """Roll for ``size`` bets at once until each is decided: (line code of each bet, rolls it took).
-
-    ``decide(first, second, bets, rolls)`` gets this roll's dice for the bets
-    still waiting (their indices, and how many rolls each has had, this one
-    included) and returns a code per bet: 0 win, 1 lose, 2 push, -1 undecided.
-
-    >>> codes, rolls = until_decided(5, generator(9), lambda a, b, bets, n: np.where(a + b == 7, 0, -1))
-    >>> codes.tolist(), rolls.tolist()                         # wait for a 7
-    ([0, 0, 0, 0, 0], [1, 14, 6, 2, 2])
-    """
-    codes = np.full(size, UNDECIDED)
-    rolls = np.zeros(size, dtype=np.int64)
-    waiting = np.arange(size)
-    while waiting.size:
-        first, second = roll(waiting.size, rng)
-        rolls[waiting] += 1
-        decided = decide(first, second, waiting, rolls[waiting])
-        codes[waiting] = decided
-        waiting = waiting[decided == UNDECIDED]
-    return codes, rolls
-
-
 # Every game's twin, through the contract.
 
 
-def game_sample(game: str, bet_id: str, bet: Bet, rules: Rules, size: int, rng: np.random.Generator) -> Sample:
+class Played(Protocol[R_contra]):
+    """A game that plays its bets (its package: the :meth:`~casino_math.rules.Game.twin` of the contract)."""
+
+    def twin(self, bet_id: str, bet: Bet, rules: R_contra, size: int, rng: np.random.Generator, /) -> Sample: ...
+
+
+def game_sample(game: Played[R_contra], bet_id: str, bet: Bet, rules: R_contra, size: int, rng: np.random.Generator) -> Sample:
     """The game's own twin for one of its bets: spins, rolls, or coups from a shoe (about ``size`` of them).
 
-    Each game plays its bets the way the casino does (its ``twin``, see
-    :class:`~casino_math.rules.Game`); baccarat deals whole shoes, so its sample holds at least ``size`` coups.
+    ``game`` is the game's package, as :func:`casino_math.games.game` finds it by its name.  Each game plays its
+    bets the way the casino does (its ``twin``, see :class:`~casino_math.rules.Game`); baccarat deals whole shoes,
+    so its sample holds at least ``size`` coups.
 
     >>> from casino_math import roulette
     >>> rules = roulette.RULES["oxford"]
-    >>> game_sample("roulette", "red", dict(roulette.edge_bets(rules))["red"], rules, 100, generator(0)).size
+    >>> game_sample(roulette, "red", dict(roulette.edge_bets(rules))["red"], rules, 100, generator(0)).size
     100
     """
-    from .games import game as game_named
-
-    return game_named(game).twin(bet_id, bet, rules, check_count(size), rng)
+    return game.twin(bet_id, bet, rules, check_count(size), rng)
 
 
 def played_by(game: str, rules: object, kind: type[G]) -> G:
@@ -292,18 +249,3 @@ def played_by(game: str, rules: object, kind: type[G]) -> G:
     if isinstance(rules, kind):
         return rules
     raise TypeError(f"{game} is played by {kind.__name__}, not {type(rules).__name__}")
-
-
-#: Each game's twin lives with its game; these names of it are found here too.
-_MOVED = {
-    "spins": "roulette", "roulette_sample": "roulette",
-    "craps_decider": "craps", "craps_sample": "craps", "shooter_hands": "craps",
-    "CUT_CARD": "baccarat", "shoe_cards": "baccarat", "card_faces": "baccarat", "play_coups": "baccarat",
-    "deal_shoes": "baccarat", "baccarat_nets": "baccarat",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        return getattr(import_module(f"casino_math.{_MOVED[name]}.simulate"), name)
-    raise AttributeError(f"module 'casino_math.simulate' has no attribute {name!r}")

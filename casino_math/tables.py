@@ -12,6 +12,9 @@ amount, a payout, a bet, a name.  Shown, the same table is
   behind its percent (or decimal), one click away;
 - Markdown for the printed page, where a long fraction follows its percent, whole.
 
+Every column says what it holds: a heading alone is refused, so that nothing
+is ever guessed from a heading or read back from a cell's text.
+
 >>> from fractions import Fraction
 >>> edges = Table([Column("bet", Holds.BET, names={"dont_pass": "Don't pass"}), Column("P(win)", Holds.SHARE)],
 ...               [["dont_pass", Fraction(976, 1995)]])
@@ -25,7 +28,6 @@ dont_pass  976/1995
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -194,7 +196,19 @@ class Figure:
         q = self.value
         if self.holds.holds is Holds.SHARE and isinstance(q, (int, Fraction)) and Fraction(q).denominator != 1:
             return exact_html(Fraction(q), percent(q, self.holds._digits(2)))
-        return html.escape(str(self))
+        return escaped(str(self))
+
+
+def escaped(text: str, quote: bool = True) -> str:
+    """``text`` safe inside HTML (:func:`html.escape`, imported only when a table is first shown as HTML: the command
+    line prints plain text and does not pay for it).
+
+    >>> escaped("Don't pass <1 to 1>")
+    'Don&#x27;t pass &lt;1 to 1&gt;'
+    """
+    from html import escape
+
+    return escape(text, quote)
 
 
 def _exact(cell: Cell) -> Fraction:
@@ -211,7 +225,7 @@ def _whole(cell: Cell) -> int:
 
 def _text_td(text: str) -> str:
     """Words in a cell: a long list shows its first item, the rest one click away."""
-    first, *rest = (html.escape(part) for part in list_items(text))
+    first, *rest = (escaped(part) for part in list_items(text))
     if not rest:
         return f"<td>{first}</td>"
     return (f'<td><details class="long-list"><summary>{first}; …</summary>'
@@ -246,8 +260,8 @@ def exact_html(q: Fraction, shown: str | None = None) -> str:
     """
     text = fraction_text(q)
     if len(text) <= LONG_FRACTION:
-        return text + (f' <span class="percent">({html.escape(shown)})</span>' if shown else "")
-    return folded(text, html.escape(shown or decimal(q, 6)))
+        return text + (f' <span class="percent">({escaped(shown)})</span>' if shown else "")
+    return folded(text, escaped(shown or decimal(q, 6)))
 
 
 def share_html(q: Fraction | int, digits: int = 2) -> str:
@@ -288,56 +302,44 @@ def bet_name(name: str, names: Mapping[str, str] | None = None) -> str:
     return name[:1].upper() + name[1:]
 
 
-def as_column(column: str | Column) -> Column:
-    """A column given by its heading alone holds words."""
-    return column if isinstance(column, Column) else Column(column)
-
-
 @dataclass(frozen=True)
 class Table:
     """A small table that shows itself as HTML in a notebook and as aligned text elsewhere.
 
     ``cells`` are the values, one sequence per row; :attr:`rows` is their plain text.
 
-    >>> Table(["bet", Column("edge", Holds.PERCENT)], [["red", Fraction(1, 19)], ["top line", Fraction(3, 38)]])
+    >>> Table([Column("bet", Holds.BET), Column("edge", Holds.PERCENT)], [["red", Fraction(1, 19)], ["top line", Fraction(3, 38)]])
     bet       edge
     --------  -----
     red       5.26%
     top line  7.89%
+    >>> Table(["bet"], [["red"]])
+    Traceback (most recent call last):
+    ...
+    TypeError: a table's column must say what it holds, e.g. Column('bet', Holds.BET), not the heading 'bet' alone
     """
 
-    columns: Sequence[str | Column]
+    columns: Sequence[Column]
     cells: Sequence[Sequence[Cell]]
     caption: str = ""
     sortable: bool = False  #: on the published site, clicking a heading sorts the rows
     filterable: bool = False  #: on the published site, a search box above the table keeps the rows that match
     shown_caption: str | None = None  #: the caption a reader of the book sees, when it differs (names, not IDs)
 
+    def __post_init__(self) -> None:
+        for column in self.columns:
+            if not isinstance(column, Column):
+                raise TypeError(f"a table's column must say what it holds, e.g. Column({column!r}, Holds.BET), "
+                                f"not the heading {column!r} alone")
+
     @property
     def rows(self) -> list[list[str]]:
         """Each row as plain text, as the command line prints it."""
-        kinds = self.kinds()
-        return [[column.text(cell) for column, cell in zip(kinds, row, strict=True)] for row in self.cells]
-
-    def kinds(self) -> list[Column]:
-        """The columns, each saying what it holds (see :mod:`casino_math.untyped` for a table given as text)."""
-        typed = [c for c in self.columns if isinstance(c, Column)]
-        if len(typed) == len(self.columns):
-            return typed
-        from .untyped import typed_columns
-
-        return typed_columns(self)
+        return [[column.text(cell) for column, cell in zip(self.columns, row, strict=True)] for row in self.cells]
 
     def reader_caption(self) -> str:
-        """The caption as a reader of the book sees it: ``shown_caption`` when the table gives one, else its caption
-        (a table given as text has its caption read too, see :mod:`casino_math.untyped`)."""
-        if self.shown_caption is not None:
-            return self.shown_caption
-        if all(isinstance(c, Column) for c in self.columns):
-            return self.caption
-        from .untyped import untyped_caption
-
-        return untyped_caption(self)
+        """The caption as a reader of the book sees it: ``shown_caption`` when the table gives one, else its caption."""
+        return self.caption if self.shown_caption is None else self.shown_caption
 
     def __repr__(self) -> str:
         cells = [[text_lines(str(c)) for c in row] for row in [[str(c) for c in self.columns], *self.rows]]
@@ -352,32 +354,30 @@ class Table:
         return "\n".join(([self.caption] if self.caption else []) + lines)
 
     def _repr_html_(self) -> str:
-        kinds = self.kinds()
-        head = "".join(f'<th scope="col">{html.escape(c.reader_heading())}</th>' for c in kinds)
-        body = "".join("<tr>" + "".join(c.html(cell) for c, cell in zip(kinds, row, strict=True)) + "</tr>"
+        head = "".join(f'<th scope="col">{escaped(c.reader_heading())}</th>' for c in self.columns)
+        body = "".join("<tr>" + "".join(c.html(cell) for c, cell in zip(self.columns, row, strict=True)) + "</tr>"
                        for row in self.cells)
         reader_caption = self.reader_caption()
-        caption = f"<caption>{html.escape(reader_caption)}</caption>" if self.caption else ""
+        caption = f"<caption>{escaped(reader_caption)}</caption>" if self.caption else ""
         classes = " ".join(["casino-math-table", *(["sortable"] * self.sortable), *(["filterable"] * self.filterable)])
         table = f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
         # A table wider than the text column scrolls inside this frame (focusable, so a keyboard can scroll it).
-        label = html.escape(reader_caption or "table", quote=True)
+        label = escaped(reader_caption or "table", quote=True)
         return f'<div class="table-frame" tabindex="0" role="region" aria-label="{label}">{table}</div>'
 
     def _repr_markdown_(self) -> str:
         def line(cells: Sequence[str]) -> str:
             return "| " + " | ".join(cells) + " |"
 
-        kinds = self.kinds()
-        rows = [[c.printed(cell) for c, cell in zip(kinds, row, strict=True)] for row in self.cells]
+        rows = [[c.printed(cell) for c, cell in zip(self.columns, row, strict=True)] for row in self.cells]
         return "\n".join([line([str(c) for c in self.columns]), line(["---"] * len(self.columns))]
                          + [line(r) for r in rows])
 
 
-def table(items: Iterable[Item], columns: Mapping[str | Column, Callable[[Item], Cell]], caption: str = "") -> Table:
+def table(items: Iterable[Item], columns: Mapping[Column, Callable[[Item], Cell]], caption: str = "") -> Table:
     """A Table with one row per item and one column per (column, function of the item).
 
-    >>> table([Fraction(1, 2), Fraction(1, 4)], {Column("p", Holds.SHARE): lambda q: q, "percent": percent})
+    >>> table([Fraction(1, 2), Fraction(1, 4)], {Column("p", Holds.SHARE): lambda q: q, Column("percent"): percent})
     p    percent
     ---  -------
     1/2  50.00%

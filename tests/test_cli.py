@@ -87,13 +87,14 @@ def test_a_pay_table_in_the_text_table_is_printed_one_payout_a_line() -> None:
 
 
 def test_edges_as_a_table_loads_neither_json_nor_shutil() -> None:
-    # Start-up is most of the command's time: json is loaded only for --format json, and the help formatter finds
-    # the terminal's width without shutil (which would load the compression modules).
+    # Start-up is most of the command's time: json is loaded only for --format json, the help formatter finds
+    # the terminal's width without shutil (which would load the compression modules), html only when a table is shown
+    # as HTML, and the book's display module (every format and table in one import) not at all.
     code = (
         "import io, sys, contextlib\n"
         "from casino_math import cli\n"
         "with contextlib.redirect_stdout(io.StringIO()): cli.main(['edges', '--game', 'baccarat'])\n"
-        "print(','.join(m for m in ('json', 'shutil', 'bz2', 'lzma') if m in sys.modules))"
+        "print(','.join(m for m in ('json', 'shutil', 'bz2', 'lzma', 'html', 'casino_math.display') if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})

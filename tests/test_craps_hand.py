@@ -17,6 +17,7 @@ import pytest
 
 from casino_math import simulate
 from casino_math.craps import RULES, hand
+from casino_math.craps.simulate import shooter_hands
 
 WAYS = {n: 6 - abs(n - 7) for n in range(2, 13)}      # the rolls of two dice that make each total
 POINTS = (4, 5, 6, 8, 9, 10)
@@ -120,8 +121,8 @@ def test_the_atlantic_city_record_is_one_chance_in_5_59_billion() -> None:
 
 
 def test_the_hand_against_its_simulation_twin() -> None:
-    # 200,000 hands rolled by simulate.shooter_hands (a seeded numpy Generator), within 4 standard errors.
-    hands = simulate.shooter_hands(RULES["oxford"], 200_000, simulate.generator(2026))
+    # 200,000 hands rolled by shooter_hands (a seeded numpy Generator), within 4 standard errors.
+    hands = shooter_hands(RULES["oxford"], 200_000, simulate.generator(2026))
     mean = float(hand.mean_hand_length())
     assert abs(hands.mean() - mean) < 4 * hands.std() / np.sqrt(hands.size)
     for n in (3, 10, 30):

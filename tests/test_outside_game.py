@@ -137,7 +137,7 @@ def test_the_session_ruin_and_kelly_machinery_take_its_bets(bigsix: Game[Any]) -
 def test_its_twin_plays_its_bets(bigsix: Game[Any]) -> None:
     rules = bigsix.RULES["standard"]
     joker = bigsix.bet("joker", rules)
-    sample = simulate.game_sample("bigsix", "joker", joker, rules, 50_000, simulate.generator(8))
+    sample = simulate.game_sample(games.game("bigsix"), "joker", joker, rules, 50_000, simulate.generator(8))
     assert sample.size == 50_000 and abs(sample.z_score(joker)) < simulate.TOLERANCE
 
 

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from html import unescape
 from pathlib import Path
 
 import pytest
 
-from casino_math import baccarat, craps, display, keno, roulette
+from casino_math import baccarat, craps, keno, roulette
 from casino_math.baccarat import layout as baccarat_layout
 from casino_math.baccarat import rules as baccarat_rules
 from casino_math.craps import rules as craps_rules
 from casino_math.craps.compare import edge_comparison
-from casino_math.display import Table, html_cell, reader_names
+from casino_math.games import reader_names
 from casino_math.keno import rules as keno_rules
 from casino_math.roulette import rules as roulette_rules
+from casino_math.tables import Column, Holds
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
 GAMES = {
@@ -72,25 +74,14 @@ def test_a_table_on_a_page_shows_names_where_the_command_line_shows_ids() -> Non
     ("2 or 12: 2 to 1; 3, 4, 9, 10 or 11: 1 to 1", "2 or 12: 2\u00a0to\u00a01; 3, 4, 9, 10 or 11: 1\u00a0to\u00a01"),
 ])
 def test_a_payout_never_wraps(text: str, shown: str) -> None:
-    assert html_cell(text) == f"<td>{shown}</td>"
+    assert Column("pays", Holds.PAYOUT).html(text) == f"<td>{shown}</td>"
 
 
 def test_a_long_fraction_is_folded_behind_its_percent_and_sorts_by_its_value() -> None:
-    cell = html_cell("114753351728/10847218479825 (1.058%)")
+    cell = Column("house edge", Holds.SHARE, digits=3).html(Fraction(114753351728, 10847218479825))
     assert "<summary" in cell and ">1.058%</summary>" in cell
     assert '<span class="exact-fraction" style="overflow-wrap:anywhere">114753351728/10847218479825</span>' in cell
     assert 'data-value="0.01057905' in cell
-
-
-def test_a_short_fraction_of_a_chance_shows_its_percent_beside_it() -> None:
-    html = Table(["bet", "P(win)", "expected rolls"], [["pass", "244/495", "557/165"]])._repr_html_()
-    assert "244/495 <span class=\"percent\">(49.293%)</span>" in html
-    assert ">557/165</td>" in html  # not a chance: no percent
-
-
-def test_a_caption_names_the_rules() -> None:
-    assert display.reader_caption("House edge by number of decks (oxford rules)") == (
-        "House edge by number of decks (Oxford rules)")
 
 
 def _saved_table_cells(notebook: Path) -> list[str]:

@@ -12,12 +12,15 @@ from functools import cache
 import numpy as np
 import pytest
 
-from casino_math import baccarat, craps, roulette, simulate
+from casino_math import baccarat, craps, games, roulette, simulate
 from casino_math.baccarat.rules import BaccaratRules
+from casino_math.baccarat.simulate import CUT_CARD, baccarat_nets, deal_shoes, play_coups
 from casino_math.bets import Bet, even_money
 from casino_math.craps.rules import CrapsRules
+from casino_math.craps.simulate import craps_sample, shooter_hands
 from casino_math.dice import coin, one_face_bet
 from casino_math.roulette.rules import RouletteRules
+from casino_math.roulette.simulate import roulette_sample
 from casino_math.simulate import Sample
 
 GAMES = {"roulette": roulette, "craps": craps, "baccarat": baccarat}
@@ -34,9 +37,9 @@ def samples(game: str, rules_name: str) -> list[tuple[str, Bet, Sample]]:
     rng = simulate.generator(2024)
     pairs = module.edge_bets(rules)
     if game == "baccarat":                   # every bet settled on the same coups, as at a real table
-        coups = simulate.deal_shoes(rules, SIZES[game] // 78, rng)
-        return [(bet_id, bet, simulate.baccarat_nets(bet, coups)) for bet_id, bet in pairs]
-    return [(bet_id, bet, simulate.game_sample(game, bet_id, bet, rules, SIZES[game], rng)) for bet_id, bet in pairs]
+        coups = deal_shoes(rules, SIZES[game] // 78, rng)
+        return [(bet_id, bet, baccarat_nets(bet, coups)) for bet_id, bet in pairs]
+    return [(bet_id, bet, simulate.game_sample(module, bet_id, bet, rules, SIZES[game], rng)) for bet_id, bet in pairs]
 
 
 @pytest.mark.parametrize("game, rules_name", RULES, ids=[f"{g}-{r}" for g, r in RULES])
@@ -64,7 +67,7 @@ def test_a_shooter_hand_lasts_its_expected_rolls() -> None:
     # to a line decision over the chance that a decision is a seven-out: 1671/196, the "about 8.526" rolls of
     # Donald Catlin, The Number of Craps Rolls, Casino City Times, 2013.
     rules = craps.RULES["oxford"]
-    hands = simulate.shooter_hands(rules, 100_000, simulate.generator(7))
+    hands = shooter_hands(rules, 100_000, simulate.generator(7))
     seven_out = sum(Fraction(w, 36) * Fraction(6, w + 6) for w in (3, 4, 5, 5, 4, 3))
     exact = craps.bet("pass").rounds / seven_out
     assert exact == Fraction(1671, 196)
@@ -74,7 +77,7 @@ def test_a_shooter_hand_lasts_its_expected_rolls() -> None:
 def test_the_vectorised_coup_plays_like_the_baccarat_module() -> None:
     # Brute force: 20,000 random six-card sequences, coup by coup, against casino_math.baccarat.play.
     hands = simulate.generator(1).integers(0, 10, size=(20_000, 6))
-    player, banker, player_cards, banker_cards = simulate.play_coups(hands, baccarat.RULES["oxford"])
+    player, banker, player_cards, banker_cards = play_coups(hands, baccarat.RULES["oxford"])
     for i, cards in enumerate(hands.tolist()):
         coup = baccarat.play(cards)
         assert (coup.player, coup.banker, coup.player_cards, coup.banker_cards) == (
@@ -82,10 +85,10 @@ def test_the_vectorised_coup_plays_like_the_baccarat_module() -> None:
 
 
 def test_shoes_are_dealt_without_replacement_to_the_cut_card() -> None:
-    coups = simulate.deal_shoes(baccarat.RULES["oxford"], 50, simulate.generator(3))
+    coups = deal_shoes(baccarat.RULES["oxford"], 50, simulate.generator(3))
     used = np.bincount(coups["shoe"], weights=coups["player_cards"] + coups["banker_cards"])
-    assert (used <= 416 - simulate.CUT_CARD + 5).all() and (used > 416 - simulate.CUT_CARD - 1).all()
-    one_deck = simulate.deal_shoes(baccarat.OXFORD.changed(decks=1), 1, simulate.generator(3), cut_card=6)
+    assert (used <= 416 - CUT_CARD + 5).all() and (used > 416 - CUT_CARD - 1).all()
+    one_deck = deal_shoes(baccarat.OXFORD.changed(decks=1), 1, simulate.generator(3), cut_card=6)
     assert (one_deck["player_cards"] + one_deck["banker_cards"]).sum() <= 52
 
 
@@ -97,8 +100,8 @@ def test_sampling_a_bet_gives_each_outcome_its_exact_chance() -> None:
 
 def test_the_same_seed_plays_the_same_games() -> None:
     red = dict(roulette.edge_bets(roulette.OXFORD))["red"]
-    first = simulate.roulette_sample(red, roulette.OXFORD, 1000, simulate.generator(9))
-    again = simulate.roulette_sample(red, roulette.OXFORD, 1000, simulate.generator(9))
+    first = roulette_sample(red, roulette.OXFORD, 1000, simulate.generator(9))
+    again = roulette_sample(red, roulette.OXFORD, 1000, simulate.generator(9))
     assert (first.steps == again.steps).all() and first.mean() == again.mean()
 
 
@@ -130,18 +133,16 @@ def test_paths_stop_when_broke() -> None:
      "the number of rounds must be a positive whole number, not 0"),
     (lambda: simulate.paths(one_face_bet(5), 5, 0, simulate.generator(1)),
      "the number of paths must be a positive whole number, not 0"),
-    (lambda: simulate.deal_shoes(None, 1, simulate.generator(1), cut_card=3),
+    (lambda: deal_shoes(None, 1, simulate.generator(1), cut_card=3),
      "the cut card must leave a whole number of cards from 6"),
-    (lambda: simulate.game_sample("blackjack", "x", one_face_bet(5), None, 10, simulate.generator(1)),  # type: ignore[arg-type]  # on purpose
-     "unknown game 'blackjack'; the games are: roulette, craps, baccarat"),
-    (lambda: simulate.craps_sample("pass_with_odds", craps.bet("pass_with_odds", odds="2x"), craps.OXFORD, 10,
+    (lambda: craps_sample("pass_with_odds", craps.bet("pass_with_odds", odds="2x"), craps.OXFORD, 10,
                                    simulate.generator(1)), "no roll-by-roll twin for pass_with_odds"),
-    (lambda: simulate.craps_sample("field", one_face_bet(5), craps.OXFORD, 10, simulate.generator(1)),
+    (lambda: craps_sample("field", one_face_bet(5), craps.OXFORD, 10, simulate.generator(1)),
      "is not settled by one roll of two dice"),
     (lambda: simulate.Sample("x", np.array([1]), 1).mean_rounds(), "did not record rounds"),
-    (lambda: simulate.game_sample("roulette", "red", one_face_bet(5), None, 10, simulate.generator(1)),  # type: ignore[arg-type]  # on purpose
+    (lambda: simulate.game_sample(roulette, "red", one_face_bet(5), None, 10, simulate.generator(1)),  # type: ignore[misc]  # None for rules, on purpose
      "roulette is played by its rules' wheel and pay table: give roulette rules, not None"),
-    (lambda: simulate.craps_sample("pass", craps.bet("pass"), None, 10, simulate.generator(1)),
+    (lambda: craps_sample("pass", craps.bet("pass"), None, 10, simulate.generator(1)),
      "pass is settled by the rules' naturals, craps and bar: give craps rules, not None"),
 ])
 def test_bad_input(call: Callable[[], object], message: str) -> None:
@@ -157,4 +158,4 @@ def test_bad_input(call: Callable[[], object], message: str) -> None:
 def test_another_game_s_rules_are_refused(
         game: str, rules: BaccaratRules | CrapsRules | RouletteRules, message: str) -> None:
     with pytest.raises(TypeError, match=f"^{message}$"):
-        simulate.game_sample(game, "x", one_face_bet(5), rules, 10, simulate.generator(1))
+        simulate.game_sample(games.game(game), "x", one_face_bet(5), rules, 10, simulate.generator(1))

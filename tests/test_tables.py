@@ -44,7 +44,7 @@ def test_a_widget_loads_only_its_own_game(module: str) -> None:
     assert games == WIDGET_GAMES[module]
 
 
-@pytest.mark.parametrize("module", ["display", "formats", "tables", "untyped"])
+@pytest.mark.parametrize("module", ["display", "formats", "tables"])
 def test_the_display_modules_import_no_game(module: str) -> None:
     code = f"import sys, casino_math.{module}; print(' '.join(m for m in sys.modules if m.startswith('casino_math.')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
@@ -97,14 +97,13 @@ def test_a_percent_column_holds_the_exact_value_and_shows_its_digits() -> None:
     assert column.html(Fraction(-1, 10**9)) == "<td>&gt; -0.0001%</td>"
 
 
-def test_a_table_whose_columns_say_what_they_hold_is_never_read_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    from casino_math import untyped
+def test_a_column_given_by_its_heading_alone_is_refused() -> None:
+    with pytest.raises(TypeError, match=r"^a table's column must say what it holds, e.g. Column\('P\(win\)', "
+                                        r"Holds.BET\), not the heading 'P\(win\)' alone$"):
+        Table([Column("bet", Holds.BET), "P(win)"], [["pass", "244/495"]])  # type: ignore[list-item]
 
-    def refuse(*args: object) -> None:
-        raise AssertionError("a typed table was read as text")
 
-    monkeypatch.setattr(untyped, "typed_columns", refuse)
-    monkeypatch.setattr(untyped, "untyped_caption", refuse)
+def test_a_table_shows_its_caption_and_cells_as_given() -> None:
     table = Table([Column("rules", Holds.NAME, names=baccarat.RULES_NAMES), Column("ways", Holds.COUNT)],
                   [["tie_9_to_1", 1895441]], caption="Mini-baccarat (oxford rules)")
     html = table._repr_html_()

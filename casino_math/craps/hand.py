@@ -293,11 +293,11 @@ def hand_length_table(report: dict[str, Any]) -> str:
     P(at least 3 rolls)  8/9       0.8888888889
     expected rolls       1671/196  8.5255102041
     """
-    from ..report import exact_text
+    from ..report import FIGURES_COLUMNS, exact_text
 
     p = Decimal(report["p_significant"])
     p_said = report["p_decimal"] if p >= Decimal("0.001") else f"{scientific(p)}, 1 in {report['p_one_in']}"
     rows = [[f"P(at least {report['at_least']} rolls)", exact_text(report, "p"), p_said],
             ["expected rolls", report["mean"], report["mean_decimal"]]]
     caption = f"The shooter's hand, craps ({report['rules']} rules): the rolls up to and including the seven-out"
-    return repr(Table(["", "exact", "decimal"], rows, caption))
+    return repr(Table(FIGURES_COLUMNS, rows, caption))

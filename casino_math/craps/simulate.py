@@ -3,7 +3,7 @@
 A line bet goes through its come-out roll and then waits on its point; a
 place, buy, lay or hardway bet races its number against the 7; a single-roll
 bet is settled by the next roll.  Every bet is settled by its own pay table
-(see :func:`~casino_math.simulate.until_decided` for the rolling).
+(:func:`until_decided` rolls the dice for many bets at once).
 
 >>> from casino_math.simulate import TOLERANCE, generator
 >>> from casino_math.craps import OXFORD, bet
@@ -13,26 +13,61 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeAlias
 
 import numpy as np
 
 from ..bets import LOSE, PUSH, WIN, Bet, Line
-from ..simulate import (
-    CODES,
-    UNDECIDED,
-    Decider,
-    Ints,
-    Sample,
-    check_count,
-    nets_in_steps,
-    played_by,
-    roll,
-    until_decided,
-)
+from ..simulate import Ints, Sample, check_count, nets_in_steps, played_by
 from .line import dont_pass_result, pass_result
 from .rolls import TOTALS
 from .rules import WITH_ODDS, CrapsRules
+
+#: A roll-by-roll rule (see :func:`until_decided`): this roll's dice, the bets still waiting and their rolls so far,
+#: to a line code per bet.
+Decider: TypeAlias = Callable[[Ints, Ints, Ints, Ints], Ints]
+
+#: How :func:`until_decided` codes the line each bet lands on, and a bet still waiting.
+CODES = {WIN: 0, LOSE: 1, PUSH: 2}
+UNDECIDED = -1
+
+
+def roll(size: int, rng: np.random.Generator) -> tuple[Ints, Ints]:
+    """``size`` rolls of two dice: the first die of each roll, and the second.
+
+    >>> from casino_math.simulate import generator
+    >>> first, second = roll(3, generator(8))
+    >>> first.tolist(), second.tolist()
+    ([5, 2, 2], [6, 2, 2])
+    """
+    dice = rng.integers(1, 7, size=(2, size))
+    return dice[0], dice[1]
+
+
+def until_decided(size: int, rng: np.random.Generator, decide: Decider) -> tuple[Ints, Ints]:
+    """Roll for ``size`` bets at once until each is decided: (line code of each bet, rolls it took).
+
+    ``decide(first, second, bets, rolls)`` gets this roll's dice for the bets
+    still waiting (their indices, and how many rolls each has had, this one
+    included) and returns a code per bet: 0 win, 1 lose, 2 push, -1 undecided.
+
+    >>> from casino_math.simulate import generator
+    >>> codes, rolls = until_decided(5, generator(9), lambda a, b, bets, n: np.where(a + b == 7, 0, -1))
+    >>> codes.tolist(), rolls.tolist()                         # wait for a 7
+    ([0, 0, 0, 0, 0], [1, 14, 6, 2, 2])
+    """
+    codes = np.full(size, UNDECIDED)
+    rolls = np.zeros(size, dtype=np.int64)
+    waiting = np.arange(size)
+    while waiting.size:
+        first, second = roll(waiting.size, rng)
+        rolls[waiting] += 1
+        decided = decide(first, second, waiting, rolls[waiting])
+        codes[waiting] = decided
+        waiting = waiting[decided == UNDECIDED]
+    return codes, rolls
 
 
 def _line_decider(rules: CrapsRules, dont: bool) -> Decider:
@@ -86,7 +121,7 @@ def _one_roll_table(bet: Bet) -> dict[tuple[int, int], Fraction]:
 
 
 def craps_decider(bet_id: str, bet: Bet, rules: CrapsRules | None) -> Decider | None:
-    """The roll-by-roll rule that settles the craps bet ``bet_id`` (see :func:`~casino_math.simulate.until_decided`),
+    """The roll-by-roll rule that settles the craps bet ``bet_id`` (see :func:`until_decided`),
     or None for a single-roll bet.
 
     >>> from casino_math.craps import bet

@@ -13,6 +13,7 @@ from matplotlib.figure import Figure
 from .. import bets
 from ..baccarat import OXFORD, BaccaratRules, posted_bets
 from ..baccarat.cards import POINT_VALUES
+from ..baccarat.layout import BET_NAMES
 from ..baccarat.rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
 from .style import GAIN, LOSS, MARKERS, WIDTH, labels, panels, styled
 
@@ -74,7 +75,7 @@ def edges_by_decks(rules: BaccaratRules = OXFORD, decks: Iterable[int] = range(1
     fig, (left, right) = panels(2, 3.4)
     for ax, title, bet_ids in ((left, "Banker and player", ("banker", "player")),
                                (right, "Tie and Dragon Bonus", ("tie", "dragon_bonus_player", "dragon_bonus_banker"))):
-        for bet_id, label, marker in zip(bet_ids, labels(bet_ids), MARKERS, strict=False):
+        for bet_id, label, marker in zip(bet_ids, labels(bet_ids, BET_NAMES), MARKERS, strict=False):
             ax.plot(decks, edges[bet_id], marker=marker, label=label)
         ax.set_xlabel("number of decks")
         ax.set_ylabel("house edge (%)")
@@ -98,7 +99,7 @@ def effects_of_removal(effects: Mapping[int, Mapping[str, Fraction]],
     """
     bet_ids = list(bet_ids)
     fig, axes = panels(len(bet_ids), 2.6)
-    for ax, bet_id, title in zip(axes, bet_ids, labels(bet_ids), strict=True):
+    for ax, bet_id, title in zip(axes, bet_ids, labels(bet_ids, BET_NAMES), strict=True):
         values = sorted(effects)
         heights = [float(effects[v][bet_id]) * 100 for v in values]
         bars = ax.bar(values, heights, color=[GAIN if h >= 0 else LOSS for h in heights])

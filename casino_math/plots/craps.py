@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
 from .. import bets
-from ..craps import RULES, CrapsRules, edge_bets
+from ..craps import BET_NAMES, RULES, CrapsRules, edge_bets
 from ..craps.hand import hand_length_probabilities, mean_hand_length, p_hand_at_least
 from ..craps.line import p_decided_on_roll
 from ..craps.odds import ODDS_POLICIES, combined_house_edge
@@ -43,7 +43,7 @@ def edge_chart(rules: str | CrapsRules = "oxford", odds: str | None = None, bet_
     rows = [(b, bets.house_edge(bet)) for b, bet in edge_bets(rules_value, odds) if bet_ids is None or b in bet_ids]
     rows.sort(key=lambda row: row[1], reverse=True)
     fig, ax = plt.subplots(figsize=(WIDTH, 0.24 * len(rows) + 1.2), layout="constrained")
-    ax.barh(labels([b for b, _ in rows]), [float(e) * 100 for _, e in rows], color=NEUTRAL)
+    ax.barh(labels([b for b, _ in rows], BET_NAMES), [float(e) * 100 for _, e in rows], color=NEUTRAL)
     for i, (_, edge) in enumerate(rows):
         ax.text(float(edge) * 100, i, f" {float(edge) * 100:.2f}%", va="center", fontsize=9)
     ax.set_xlabel("house edge (% of the amount put down)")
@@ -105,7 +105,7 @@ def odds_chart(policies: Sequence[str] = ODDS_POLICIES) -> Figure:
     x = range(len(policies))
     for shift, side, colour, hatch in [(-0.2, "pass", WIN_COLOUR, ""), (0.2, "dont_pass", LOSE_COLOUR, "///")]:
         edges = [float(combined_house_edge(side, p)) * 100 for p in policies]
-        ax.bar([i + shift for i in x], edges, width=0.4, color=colour, hatch=hatch, label=labels([side])[0])
+        ax.bar([i + shift for i in x], edges, width=0.4, color=colour, hatch=hatch, label=labels([side], BET_NAMES)[0])
     ax.set_xticks(list(x), list(policies))
     ax.set_xlabel("odds policy")
     ax.set_ylabel("house edge (% of total bet)")
@@ -131,7 +131,7 @@ def compare_chart(rules_names: Sequence[str] = ("oxford", "vegas"), odds: str = 
         ax.bar([i + k * width for i in range(len(differ))],
                [float(bets.house_edge(tables[name][b])) * 100 for b in differ], width=width, label=RULES[name].name,
                color=(GAIN, LOSS, NEUTRAL)[k % 3], hatch=("", "///", "..")[k % 3])
-    ax.set_xticks([i + width * (len(rules_names) - 1) / 2 for i in range(len(differ))], labels(differ), rotation=45,
+    ax.set_xticks([i + width * (len(rules_names) - 1) / 2 for i in range(len(differ))], labels(differ, BET_NAMES), rotation=45,
                   ha="right")
     ax.set_ylabel("house edge (% of amount put down)")
     ax.set_title("Where the rules make a difference")

@@ -88,7 +88,7 @@ def edge_by_numbers_figure(rules: str = "oxford") -> Figure:
         odd_one = bet_id == "top_line"
         ax.plot([float(n)], [edge], "D" if odd_one else "o", color=LOSS if odd_one else "black", linestyle="none")
         if bet_id in ("straight", "top_line", "six_line", "dozen", "red"):
-            ax.annotate(labels([bet_id])[0], (float(n), edge), textcoords="offset points", xytext=(6, 5))
+            ax.annotate(labels([bet_id], roulette.BET_NAMES)[0], (float(n), edge), textcoords="offset points", xytext=(6, 5))
     ax.set_xscale("log", base=2)
     ax.set_xticks([1, 2, 3, 4, 5, 6, 12, 18], labels=["1", "2", "3", "4", "5", "6", "12", "18"])
     ax.set_xlabel("numbers covered")

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
 from math import ceil
 from typing import Any, ParamSpec
@@ -94,12 +94,11 @@ def legend_below(fig: Figure, columns: int | None = None) -> None:
                    ncols=columns or min(len(by_label), 3))
 
 
-def labels(texts: Sequence[str]) -> list[str]:
-    """Bet and rules IDs as the reader's names (the ticks and legends of a figure show names, not IDs).
+def labels(texts: Sequence[str], names: Mapping[str, str]) -> list[str]:
+    """Bet or rules IDs as the reader's names, as a game's ``names`` give them (the ticks and legends of a figure
+    show names, not IDs); any other text as it is.
 
-    >>> labels(["any_7", "dont_pass", "7 or 11"])
+    >>> labels(["any_7", "dont_pass", "7 or 11"], {"any_7": "Any seven", "dont_pass": "Don't pass"})
     ['Any seven', "Don't pass", '7 or 11']
     """
-    from ..display import reader_text
-
-    return [reader_text(t) for t in texts]
+    return [names.get(t, t) for t in texts]

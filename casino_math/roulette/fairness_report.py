@@ -179,7 +179,8 @@ def sidak_bonferroni(t: Decimal, pockets: int) -> tuple[Decimal, Decimal]:
 def fairness_table(report: dict[str, Any]) -> str:
     """A ``fairness`` report as the command line's text table: each figure exactly (or its size, or its bounds) and
     as a decimal, and a line under it when Cochran's rule fails, where the chi-square tail is only a rough guide."""
-    from ..display import Table
+    from ..report import FIGURES_COLUMNS
+    from ..tables import Table
 
     hits, df = report["hot_pocket_hits"], report["df"]
     rows = [[f"chi-square ({df} degrees of freedom)", *_cells(report, "chi_square")],
@@ -193,7 +194,7 @@ def fairness_table(report: dict[str, Any]) -> str:
     note = "" if report["cochran_rule_holds"] else (
         f"\nHits a fair wheel expects on each pocket: {float(Fraction(report['expected_per_pocket'])):.3g}, "
         f"fewer than {FEWEST_EXPECTED}; the chi-square p-value is only a rough guide for so short a log.")
-    return repr(Table(["", "exact", "decimal"], rows, caption)) + note
+    return repr(Table(FIGURES_COLUMNS, rows, caption)) + note
 
 
 def _cells(report: dict[str, Any], name: str) -> tuple[str, str]:

@@ -106,7 +106,7 @@ def bet_summary(chosen: Iterable[str | int] = DEFAULT_CHOICE, rules: str = "oxfo
                 spins: int = DEFAULT_SPINS) -> Table:
     """The static twin of :func:`bet_chooser`: its figures for one choice of pockets, as a table.
 
-    Its HTML shows a long exact fraction as its percent, the fraction one click away (:func:`display.number_html`);
+    Its HTML shows a long exact fraction as its percent, the fraction one click away (:func:`display.exact_html`);
     printed, the percent comes first and the fraction follows whole.
 
     >>> bet_summary(["0", "00", "1", "2", "3"], spins=1)

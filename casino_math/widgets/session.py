@@ -58,18 +58,18 @@ def game_name(game: str) -> str:
     return rules.game_name(game, load_game(game))
 
 
-def menu_name(bet_id: str, bet: Bet) -> str:
-    """A bet as the explorer's menu and titles name it: the book's name, with the numbers it covers where the bet
-    is on numbers of the reader's choosing (the explorer's representative one).
+def menu_name(game: str, bet_id: str) -> str:
+    """A bet as the explorer's menu and titles name it: the game's name for it, with the numbers it covers where the
+    bet is on numbers of the reader's choosing (the explorer's representative one).
 
-    >>> roulette = game_bets("roulette")
-    >>> menu_name("straight", roulette["straight"]), menu_name("split", roulette["split"])
+    >>> menu_name("roulette", "straight"), menu_name("roulette", "split")
     ('Straight up on 1', 'Split 1-2')
-    >>> menu_name("dont_pass", game_bets("craps")["dont_pass"]), menu_name("dozen", roulette["dozen"])
+    >>> menu_name("craps", "dont_pass"), menu_name("roulette", "dozen")
     ("Don't pass", 'Dozen')
     """
+    bet = game_bets(game)[bet_id]
     numbered = bet.name.partition(" ")[2][:1].isdigit()
-    return display.bet_name(bet.name) if numbered else display.bet_name(bet_id)
+    return display.bet_name(bet.name) if numbered else display.bet_name(bet_id, load_game(game).BET_NAMES)
 
 
 def bet_title(game: str, bet_id: str) -> str:
@@ -78,7 +78,7 @@ def bet_title(game: str, bet_id: str) -> str:
     >>> bet_title("craps", "hard_4"), bet_title("baccarat", "banker")
     ('Hard 4 at craps', 'Banker at mini-baccarat')
     """
-    return f"{menu_name(bet_id, game_bets(game)[bet_id])} at {game_name(game).lower()}"
+    return f"{menu_name(game, bet_id)} at {game_name(game).lower()}"
 
 
 def most_bets(bet: Bet) -> int:
@@ -176,6 +176,10 @@ def explorer_figures(game: str, bet_id: str, stake: int, bankroll: int, rounds: 
     return rows
 
 
+#: The static twin's columns: a figure's label, and its value in words (the bet's payout on one line, "pays 1 to 1").
+FIGURES_COLUMNS = (Column("what"), Column("value", Holds.NAME))
+
+
 def explorer_table(game: str = DEFAULT_GAME, bet_id: str = DEFAULT_BET, stake: int = DEFAULT_STAKE,
                    bankroll: int = DEFAULT_BANKROLL, rounds: int = DEFAULT_ROUNDS) -> display.Table:
     """The static twin of :func:`session_explorer`: its figures at one setting, in dollars, as a table.
@@ -195,7 +199,7 @@ def explorer_table(game: str = DEFAULT_GAME, bet_id: str = DEFAULT_BET, stake: i
     """
     rows = [[label, value] for label, value in explorer_figures(game, bet_id, stake, bankroll, rounds)]
     caption = f"{bet_title(game, bet_id)}: ${bankroll} at ${stake} a bet, at most {rounds} bets"
-    return display.Table(["what", "value"], rows, caption)
+    return display.Table(FIGURES_COLUMNS, rows, caption)
 
 
 def endings(w: ruin.Walk) -> list[tuple[str, Fraction]]:
@@ -348,7 +352,7 @@ def explorer_widget() -> Widget:
     games = available_games()
     bet_controls = tuple(
         Control(f"{game}_bet", "dropdown", f"{game_name(game)} bet",
-                options=tuple((menu_name(bet_id, bet), bet_id) for bet_id, bet in game_bets(game).items()),
+                options=tuple((menu_name(game, bet_id), bet_id) for bet_id in game_bets(game)),
                 default=rules.first_bet(load_game(game)))
         for game in games)
     controls = (

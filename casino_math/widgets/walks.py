@@ -95,7 +95,7 @@ def runs_table(spins: int = 100, runs: tuple[int, ...] = (5, 7, 10)) -> Table:
     def run_chance(k: int) -> Callable[[tuple[str, Walk]], Cell]:
         return lambda b: run_at_least(spins, k, b[1].win)
 
-    columns: dict[str | Column, Callable[[tuple[str, Walk]], Cell]] = {Column("bet"): lambda b: b[0]}
+    columns: dict[Column, Callable[[tuple[str, Walk]], Cell]] = {Column("bet"): lambda b: b[0]}
     for k in runs:
         columns[Column(f"run of at least {k} wins", Holds.SHARE)] = run_chance(k)
     columns[Column("ahead after at least half the bets", Holds.SHARE)] = lambda b: ahead_half(b[1])

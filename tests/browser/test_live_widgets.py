@@ -25,6 +25,7 @@ import pytest
 from conftest import SCREENSHOTS, Mode, watch
 
 from casino_math import bets, display, roulette, ruin
+from casino_math.baccarat import BET_NAMES as BACCARAT_BET_NAMES
 from casino_math.baccarat import Shoe, edge_bets, rules_named
 from casino_math.baccarat import bet as baccarat_bet
 from casino_math.craps import RULES, bet
@@ -55,7 +56,7 @@ def banker_value_without_fours() -> str:
 def chemin_banker_row(banker: int, third: int | None) -> str:
     """The banker bet's row of the chart flipper with one cell flipped, as the widget shows it."""
     row = next(row for row in flip_table(banker, third).rows if row[0] == "banker")
-    return " | ".join([display.reader_text(row[0]), *row[1:]])
+    return " | ".join([BACCARAT_BET_NAMES.get(row[0], row[0]), *row[1:]])
 
 
 def field_edge_when_12_pays(payout: int) -> str:

@@ -27,7 +27,7 @@ import pytest
 from conftest import SCREENSHOTS, SITE, Mode
 from toc import toc_pages
 
-from casino_math.display import reader_names
+from casino_math.games import reader_names
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
