@@ -17,6 +17,7 @@ chance is a/b.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -125,3 +126,51 @@ def chi_square_power(spins: int, chances: dict[str, Fraction], level: Number, wh
     counts = rng.multinomial(whole(spins, "the spins", least=1), weights, size=whole(wheels, "wheels", least=1))
     rejected = int(((counts.astype("int64") ** 2).sum(axis=1) >= threshold).sum())
     return Fraction(rejected, wheels)
+
+
+def hottest_sector_share(spins: int, hits: int, size: int, wheels: int, rng: np.random.Generator,
+                         rules: RouletteRules = OXFORD) -> Fraction:
+    """The share of ``wheels`` simulated fair wheels of ``spins`` spins on which some sector of ``size`` neighbouring
+    pockets came up ``hits`` times or more.
+
+    >>> import numpy as np
+    >>> hottest_sector_share(38, 5, 5, 10, np.random.default_rng(1))     # 38 spins leave 5 in some sector of 5
+    Fraction(1, 1)
+    """
+    import numpy as np
+
+    from .sectors import sectors
+
+    column = {name: i for i, name in enumerate(pockets(rules))}
+    members = np.array([[column[name] for name in sector] for sector in sectors(size, rules)])
+    counts = fair_wheels(spins, wheels, rng, rules)
+    hottest = counts[:, members].sum(axis=2).max(axis=1)
+    return Fraction(int((hottest >= whole(hits, "the hits")).sum()), wheels)
+
+
+def sector_scan_share(spins: int, tail: Number, sizes: Iterable[int], wheels: int, rng: np.random.Generator,
+                      rules: RouletteRules = OXFORD) -> Fraction:
+    """The share of ``wheels`` simulated fair wheels on which some sector, of any of the ``sizes``, is so hot that
+    named in advance its exact tail would be at most ``tail``: what scanning every width as well as every place costs.
+
+    A sector of s pockets reaches that tail from the fewest hits whose binomial tail, with chance s/N a spin, is at
+    most ``tail`` (:func:`~casino_math.tails.critical_hits`, exact), so each wheel's verdict is a comparison of
+    whole numbers.
+
+    >>> import numpy as np
+    >>> sector_scan_share(38, Fraction(1), [1, 5], 10, np.random.default_rng(1))       # a tail of 1: every wheel
+    Fraction(1, 1)
+    """
+    import numpy as np
+
+    from ..tails import critical_hits
+    from .sectors import sectors
+
+    column = {name: i for i, name in enumerate(pockets(rules))}
+    counts = fair_wheels(spins, wheels, rng, rules)
+    found = np.zeros(len(counts), dtype=bool)
+    for size in sizes:
+        members = np.array([[column[name] for name in sector] for sector in sectors(size, rules)])
+        hits = critical_hits(spins, Fraction(size, len(column)), exact(tail, "the tail"))
+        found |= counts[:, members].sum(axis=2).max(axis=1) >= hits
+    return Fraction(int(found.sum()), wheels)
