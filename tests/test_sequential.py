@@ -12,11 +12,14 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations, product
-from math import comb, log, sqrt
+from math import comb, erf, log, sqrt
+from pathlib import Path
 
 import numpy as np
 import pytest
+import saved
 
+from casino_math import display
 from casino_math.runs import (
     arrangements_with_runs,
     count_runs,
@@ -295,3 +298,103 @@ def test_the_runs_mean_and_variance_by_seeded_simulation() -> None:
 def test_bad_input_gets_a_clear_error(call: Callable[[], object], message: str) -> None:
     with pytest.raises((ValueError, TypeError), match=message):
         call()
+
+
+# --- The chapter's glued figures, each recomputed another way -----------------------------------------------------
+
+CHAPTER = Path(__file__).resolve().parents[1] / "book" / "roulette-sequential.ipynb"
+
+
+@pytest.fixture(scope="module")
+def glued() -> dict[str, str]:
+    """Every value the chapter glues, by name, as the text the prose shows."""
+    return saved.glued(CHAPTER)
+
+
+def false_alarm_look_to_look(every: int, spins: int) -> Fraction:
+    """The chance of a call from looks every ``every`` spins, a fair pocket's hits carried from look to look by the
+    binomial law of ``every`` spins, with no count let go before its look."""
+    quiet = {0: 1}                              # weights over 38 ** n
+    step = [comb(every, j) * 37 ** (every - j) for j in range(every + 1)]
+    for n in looks(every, spins):
+        moved: dict[int, int] = {}
+        for h, w in quiet.items():
+            for j, ways in enumerate(step):
+                moved[h + j] = moved.get(h + j, 0) + w * ways
+        quiet = {h: w for h, w in moved.items() if h < critical_hits(n, Fraction(1, 38), Fraction(1, 20))}
+    return 1 - Fraction(sum(quiet.values()), 38**spins)
+
+
+def test_the_chapters_false_alarm_by_another_dynamic_programme(glued: dict[str, str]) -> None:
+    every_38 = false_alarm_look_to_look(38, 3800)
+    assert glued["seq_every_38"] == display.percent(every_38)
+    assert glued["seq_looks_38"] == "100"
+    assert glued["seq_ex_two"] == display.percent(false_alarm_look_to_look(38, 76))
+
+
+def sprt_in_floats(chance: float, horizon: int) -> tuple[float, float, float, float]:
+    """Wald's test followed in floating point, its band placed by math.log: (fair, biased, unresolved, E[min(T, N)])."""
+    log_r, log_s = log(WHEEL.hit_ratio), log(WHEEL.miss_ratio)
+    top, bottom = log(WHEEL.upper), log(WHEEL.lower)
+    going = np.zeros(horizon + 2)
+    going[0] = 1.0
+    fair = biased = spins = 0.0
+    h = np.arange(horizon + 2)
+    for n in range(1, horizon + 1):
+        spins += going.sum()
+        going = going * (1 - chance) + np.concatenate(([0.0], going[:-1])) * chance
+        llr = h * log_r + (n - h) * log_s
+        fair += going[llr <= bottom].sum()
+        biased += going[llr >= top].sum()
+        going[(llr <= bottom) | (llr >= top)] = 0.0
+    return fair, biased, float(going.sum()), spins
+
+
+def test_the_chapters_sequential_figures_in_floating_point(glued: dict[str, str]) -> None:
+    for chance, error, error_key, spins_key in ((1 / 38, 1, "seq_alpha_exact", "seq_spins_fair"),
+                                                (1 / 30, 0, "seq_beta_exact", "seq_spins_biased")):
+        outcome = sprt_in_floats(chance, 20_000)
+        assert outcome[2] < 1e-5
+        assert glued[error_key] == f"{100 * outcome[error]:.3f}%"
+        assert glued[spins_key] == f"{outcome[3] + outcome[2]:.1f}"
+
+
+def test_the_chapters_figures_beside_the_review_s_recomputation(glued: dict[str, str]) -> None:
+    """The statistician's review of 2 December 2026 (issue 31): Wald's approximation gives about 1,630 spins on a fair
+    pocket and 2,150 on a biased one, against a fixed test of 3,487 spins (5% and 80%)."""
+    assert abs(float(glued["seq_wald_fair"]) - 1630) < 5 and abs(float(glued["seq_wald_biased"]) - 2150) < 5
+    assert glued["seq_fixed_normal"] == "3,487"
+
+
+def test_the_chapters_log_stops_where_its_likelihood_ratio_first_leaves_b_and_a(glued: dict[str, str]) -> None:
+    from casino_math.roulette import simulated
+
+    spins = simulated.biased_spins(20_000, "17", Fraction(1, 30), seed=2026)
+    ratio, hits = Fraction(1), 0
+    for n, spin in enumerate(spins, start=1):
+        hits += spin == "17"
+        ratio *= WHEEL.hit_ratio if spin == "17" else WHEEL.miss_ratio
+        if not WHEEL.lower < ratio < WHEEL.upper:
+            break
+    assert ratio >= WHEEL.upper
+    assert glued["seq_log_stop"] == f"{n:,}" and glued["seq_log_hits_stop"] == str(hits)
+
+
+def test_the_chapters_runs_by_counting_switches(glued: dict[str, str]) -> None:
+    from casino_math.roulette import simulated
+    from casino_math.roulette.rules import RED
+
+    wheel = simulated.biased_spins(3800, "0", Fraction(1, 38), seed=2026)
+    reds = np.array([spin in RED for spin in wheel if spin not in ("0", "00")])
+    runs = 1 + int((reds[1:] != reds[:-1]).sum())
+    assert glued["seq_runs_count"] == f"{runs:,}"
+    n1, n2 = int(reds.sum()), int((~reds).sum())
+    mean, sd = 1 + 2 * n1 * n2 / (n1 + n2), sqrt(float(runs_variance(n1, n2)))
+    normal = 2 * (1 - 0.5 * (1 + erf(abs(runs - mean) / sd / sqrt(2))))
+    assert abs(float(glued["seq_runs_p"].rstrip("%")) / 100 - normal) < 0.02
+
+
+def test_the_student_simulation_reports_whether_the_exact_value_is_in_its_interval(glued: dict[str, str]) -> None:
+    low, high = (Fraction(glued[k].rstrip("%")) / 100 for k in ("seq_ex_sim_low", "seq_ex_sim_high"))
+    exact = false_alarm(38, 3800)
+    assert glued["seq_ex_sim_verdict"] == ("lies inside" if low <= exact <= high else "lies outside")
