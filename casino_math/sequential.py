@@ -250,10 +250,21 @@ def run(test: Sprt, chance: Number, horizon: int) -> Sequential:
                       within + unresolved, within + unresolved * tail_spins_bound(test, p, horizon))
 
 
+def band_lines(test: Sprt) -> tuple[Decimal, Decimal, Decimal]:
+    """The band's lines, h = lower + slope * n and h = upper + slope * n: (lower, upper, slope), in ``DIGITS`` digits.
+
+    >>> lower, upper, slope = band_lines(Sprt(Fraction(1, 38), Fraction(1, 30)))
+    >>> round(lower, 2), round(upper, 2), round(slope, 5)
+    (Decimal('-6.40'), Decimal('11.38'), Decimal('0.02969'))
+    """
+    lower, upper = _line(test, test.lower, 0), _line(test, test.upper, 0)
+    return lower, upper, _line(test, test.upper, 1) - upper
+
+
 def _band(test: Sprt) -> tuple[Decimal, Decimal]:
     """The band's width in hits and the slope of its lines in hits per spin."""
-    width = _line(test, test.upper, 0) - _line(test, test.lower, 0)
-    return width, _line(test, test.upper, 1) - _line(test, test.upper, 0)
+    lower, upper, slope = band_lines(test)
+    return upper - lower, slope
 
 
 def stop_within(test: Sprt, chance: Fraction, block: int) -> Fraction:
