@@ -226,6 +226,8 @@ SIMULATING += ["random-walks"]
 SIMULATING += ["continuous"]
 # The keno chapter.
 SIMULATING += ["keno"]
+# The sequential-testing chapter.
+SIMULATING += ["roulette-sequential"]
 
 
 def book_text() -> str:
