@@ -3,8 +3,9 @@
 With m p-values and a level q:
 
 - Bonferroni rejects every p <= q/m: the chance of any false rejection is at most q, whatever the dependence;
-- Šidák rejects every p <= 1 - (1 - q)^(1/m), decided exactly as (1 - p)^m <= 1 - q: the chance of any false
-  rejection is exactly q for independent tests with uniform p-values;
+- Šidák rejects every p <= 1 - (1 - q)^(1/m), decided exactly as (1 - p)^m >= 1 - q: the chance of any false
+  rejection is at most q for independent tests (exactly q when every hypothesis is true and the p-values are
+  uniform), and need not be for dependent ones;
 - Benjamini and Hochberg sort the p-values, p_(1) <= ... <= p_(m), find the largest i with p_(i) <= i q / m, and
   reject the i smallest: for independent p-values (or positively dependent ones) the expected share of false
   rejections among the rejections is at most q.
@@ -20,8 +21,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TypeVar
 
-from .exact import Number, exact
-from .intervals import bisect
+from .exact import Number, exact, whole
+from .intervals import Bracket, bisect
 
 Name = TypeVar("Name")
 
@@ -67,9 +68,32 @@ def sidak(p_values: Mapping[Name, Number], level: Number) -> list[Name]:
     """
     values, q = _checked(p_values, level)
     m = len(values)
-    below, above = bisect(lambda p: 1 - (1 - p) ** m > q, Fraction(1, 2**40))
+    below, above = sidak_line(m, q)
     return [name for name in _by_size(values)
-            if values[name] <= below or (values[name] < above and 1 - (1 - values[name]) ** m <= q)]
+            if values[name] <= below or (values[name] < above and sidak_rejects(values[name], m, q))]
+
+
+def sidak_rejects(p: Number, tests: int, level: Number) -> bool:
+    """Whether Šidák's rule for ``tests`` tests at ``level`` rejects a hypothesis of p-value p: 1 - (1 - p)^m <= level,
+    decided exactly.
+
+    >>> sidak_rejects(Fraction(252, 10_000), 2, Fraction(1, 20)), sidak_rejects(Fraction(254, 10_000), 2, Fraction(1, 20))
+    (True, False)
+    """
+    m = whole(tests, "the number of tests", least=1)
+    return 1 - (1 - exact(p, "the p-value")) ** m <= exact(level, "the level")
+
+
+def sidak_line(tests: int, level: Number, precision: Number = Fraction(1, 2**40)) -> Bracket:
+    """A bracket (below, above), no wider than ``precision``, around Šidák's threshold 1 - (1 - level)^(1/m): a
+    p-value at most ``below`` is rejected, one at least ``above`` is not.
+
+    >>> below, above = sidak_line(2, Fraction(1, 20), Fraction(1, 10**6))      # 1 - sqrt(0.95) = 0.0253206
+    >>> below <= Fraction(253206, 10**7) <= above, above - below <= Fraction(1, 10**6)
+    (True, True)
+    """
+    m, q = whole(tests, "the number of tests", least=1), exact(level, "the level")
+    return bisect(lambda p: 1 - (1 - p) ** m > q, exact(precision, "the precision"))
 
 
 def benjamini_hochberg(p_values: Mapping[Name, Number], level: Number) -> list[Name]:

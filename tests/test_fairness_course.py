@@ -5,7 +5,9 @@ The interval's ends are mpmath's roots of its regularized incomplete Beta functi
 ``scipy.stats.beta.ppf`` gives), and the published figure of the review of 2026-12-02 (section 2); its coverage is
 summed over every outcome.  The orderings are checked against every sequence of spins of a small wheel, against a
 dynamic program over pockets, and the chapter's three p-values against a seeded simulation.  The rules for many
-tests are written again from their definitions, the pockets' tails taken from mpmath; the sectors are read from the
+tests are written again from their definitions, the pockets' tails taken from mpmath, and the familywise error
+rate of Bonferroni's and Šidák's rules on a fair wheel summed again, by a Poissonised convolution in floating point
+and, for the shorter log, by an exact dynamic program over pockets; the sectors are read from the
 wheel's order written out here, their tails from mpmath, and the simulated shares run again with another seed and
 compared within four standard errors.
 """
@@ -16,7 +18,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from math import factorial, lgamma, log
+from math import comb, factorial, lgamma, log
 
 import mpmath
 import numpy as np
@@ -25,8 +27,9 @@ from saved import glued
 from test_fairness_chapter import CHAPTER, SPINS, WHEEL, pct, spins_of_the_log
 
 from casino_math.intervals import clopper_pearson
-from casino_math.multiple import benjamini_hochberg, bonferroni, sidak
+from casino_math.multiple import benjamini_hochberg, bonferroni, sidak, sidak_line, sidak_rejects
 from casino_math.roulette.fairness import SpinLog
+from casino_math.roulette.hottest import bonferroni_hits, p_hottest_at_least, sidak_hits
 from casino_math.roulette.orderings import exact_p_values_of
 from casino_math.roulette.sectors import hottest_sector, sector_hits, sectors
 
@@ -268,6 +271,68 @@ def test_the_chapters_many_pockets(book: dict[str, str], counts: dict[str, int])
     assert not any(1 - (1 - v) ** 38 <= 0.05 for v in floats.values()) and book["fair_bh_sidak"] == "none"
 
 
+def first_hot(n: int, rejects: Callable[[mpmath.mpf], bool]) -> int:
+    """The fewest hits of one pocket in n fair spins whose tail, from mpmath, a rule rejects."""
+    return next(k for k in range(n // 38, n + 1) if rejects(upper_tail(n, Fraction(1, 38), k)))
+
+
+def some_pocket_by_poisson(n: int, hits: int) -> float:
+    """P(max count >= hits) for n fair spins on 38 pockets: with 38 independent Poisson(n/38) counts Y_i,
+    P(all Y_i < hits and their sum = n) / P(sum = n), the numerator by 37 convolutions of the cut Poisson law."""
+    rate, k = n / 38, np.arange(hits)
+    cut = np.exp(-rate + k * log(rate) - np.array([lgamma(j + 1) for j in k]))
+    total = np.array([1.0])
+    for _ in range(38):
+        total = np.convolve(total, cut)[:n + 1]
+    return 1 - float(total[n]) / float(np.exp(-n + n * log(n) - lgamma(n + 1)))
+
+
+def some_pocket_by_dynamic_program(n: int, hits: int) -> Fraction:
+    """P(max count >= hits) exactly: ways[j] counts the sequences of j spins on the pockets so far with every count
+    below hits, a new pocket taking any c < hits of them in C(j, c) places."""
+    ways = [1] + [0] * n
+    for _ in range(38):
+        ways = [sum(comb(j, c) * ways[j - c] for c in range(min(hits, j + 1))) for j in range(n + 1)]
+    return 1 - Fraction(ways[n], 38**n)
+
+
+def test_the_familywise_error_of_bonferroni_and_sidak(book: dict[str, str]) -> None:
+    """The fewest hits each rule calls hot, from mpmath's tails; the chance that a fair wheel reaches them in some
+    pocket, summed two other ways; and the figures of the review of 2026-12-02 (finding 1)."""
+    alpha = mpmath.mpf(1) / 20
+    threshold = 1 - mpmath.power(1 - alpha, mpmath.mpf(1) / 38)
+    for n, spins in ((SPINS, book["fair_spins"]), (594, book["fair_fwer_short_spins"])):
+        assert spins == f"{n:,}"
+        assert first_hot(n, lambda t: 1 - (1 - t) ** 38 <= alpha) == sidak_hits(n, Fraction(1, 20))
+        assert first_hot(n, lambda t: t <= alpha / 38) == bonferroni_hits(n, Fraction(1, 20))
+        assert first_hot(n, lambda t: t <= threshold) == sidak_hits(n, Fraction(1, 20))
+    assert book["fair_fwer_hits"] == str(first_hot(SPINS, lambda t: 1 - (1 - t) ** 38 <= alpha)) == "132"
+    assert book["fair_fwer_hits"] == str(first_hot(SPINS, lambda t: t <= alpha / 38))
+    assert (book["fair_fwer_short_sidak"], book["fair_fwer_short_bonferroni"]) == ("29", "30")
+    rate = some_pocket_by_poisson(SPINS, 132)
+    assert abs(rate - float(p_hottest_at_least(SPINS, 132))) < 1e-9
+    assert book["fair_fwer_rate"] == pct(mpmath.mpf(rate)) == "4.11%"
+    short = some_pocket_by_dynamic_program(594, 29)
+    assert short == p_hottest_at_least(594, 29) and abs(some_pocket_by_poisson(594, 29) - float(short)) < 1e-9
+    assert book["fair_fwer_short_rate"] == pct(short) == "5.04%" and short > Fraction(1, 20)
+    assert book["fair_sidak_bound"] == pct(38 * threshold) == "5.13%"
+
+
+def test_sidaks_rule_decided_exactly() -> None:
+    below, above = sidak_line(38, Fraction(1, 20))
+    exact_line = 1 - mpmath.power(mpmath.mpf("0.95"), mpmath.mpf(1) / 38)
+    assert mpmath.mpf(below.numerator) / below.denominator <= exact_line <= mpmath.mpf(above.numerator) / above.denominator
+    assert sidak_rejects(below, 38, Fraction(1, 20)) and not sidak_rejects(above, 38, Fraction(1, 20))
+    with pytest.raises(ValueError, match=r"^the number of tests must be a positive whole number, not 0$"):
+        sidak_line(0, Fraction(1, 20))
+
+
+def test_no_p_value_comes_near_its_benjamini_hochberg_line(book: dict[str, str], counts: dict[str, int]) -> None:
+    tails = sorted(upper_tail(SPINS, Fraction(1, 38), c) for c in counts.values())
+    closest = min(t / (mpmath.mpf(i) / 20 / 38) for i, t in enumerate(tails, start=1))
+    assert book["fair_bh_closest"] == str(mpmath.floor(closest * 10) / 10) and closest > 1
+
+
 # --- Sectors ------------------------------------------------------------------------------------------------------
 
 
@@ -323,6 +388,11 @@ def test_scanning_every_width_simulated_again(book: dict[str, str], counts: dict
     chapter = float(book["fair_sector_scan"][:-1]) / 100
     assert abs(float(found.mean()) - chapter) <= 4 * (chapter * (1 - chapter) * (1 / 10_000 + 1 / 20_000)) ** 0.5
     assert chapter > float(book["fair_sector_share"][:-1]) / 100
+    seen = round(chapter * 10_000)
+    assert book["fair_sector_scan_low"] == pct(beta_quantile(Fraction(1, 40), seen, 10_000 - seen + 1))
+    assert book["fair_sector_scan_high"] == pct(beta_quantile(Fraction(39, 40), seen + 1, 10_000 - seen))
+    assert (book["fair_sector_scan"], book["fair_sector_scan_low"], book["fair_sector_scan_high"]) == \
+        ("1.98%", "1.72%", "2.27%")                                     # the review of 2026-12-02 (finding 6)
 
 
 def test_the_sector_found_in_the_first_half_tested_on_the_second(book: dict[str, str]) -> None:

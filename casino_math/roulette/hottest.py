@@ -20,6 +20,11 @@ Fraction(1, 38)
 >>> from math import perm
 >>> p_hottest_at_least(10, 2) == 1 - Fraction(perm(38, 10), 38**10)     # a repeat in ten spins: the birthday problem
 True
+
+The same sum is the familywise error rate of a rule that tests every pocket by its own exact tail: the tail falls as
+the hits grow, so Bonferroni's or Šidák's rule calls a pocket hot exactly when it reaches the fewest hits the rule
+accepts (:func:`bonferroni_hits`, :func:`sidak_hits`), and a fair wheel makes the rule call some pocket hot with
+chance ``p_hottest_at_least(spins, those hits)``.
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, Inexact, Rou
 from fractions import Fraction
 from math import factorial, lgamma, log
 
-from ..exact import digit_count, whole, whole_text
-from ..tails import binomial_tail
+from ..exact import Number, digit_count, exact, whole, whole_text
+from ..multiple import sidak_line, sidak_rejects
+from ..tails import binomial_tail, critical_hits
 
 #: The longest log whose hottest pocket's chance is summed exactly (3,800 spins take about 2 s here, and the time
 #: grows about as the square of the spins); a longer log gets Šidák's and Bonferroni's bounds.
@@ -158,3 +164,32 @@ def p_hottest_at_least(spins: int, hits: int, pockets: int = 38) -> Fraction:
 #: How the chance was found, as the report says it.
 EXACT = "exact: the multinomial sum"
 BOUNDS = "bounds: Šidák's 1 - (1 - t)^N below, Bonferroni's N t above, t one named pocket's tail"
+
+
+def bonferroni_hits(spins: int, level: Number, pockets: int = 38) -> int:
+    """The fewest hits in ``spins`` spins that Bonferroni's rule at ``level`` calls hot, each of the ``pockets``
+    pockets tested by its exact upper tail at the fair chance: the fewest whose tail is at most level / pockets.
+
+    >>> bonferroni_hits(3800, Fraction(1, 20)), bonferroni_hits(594, Fraction(1, 20))
+    (132, 30)
+    """
+    pockets = whole(pockets, "the pockets", least=1)
+    return critical_hits(spins, Fraction(1, pockets), exact(level, "the level") / pockets)
+
+
+def sidak_hits(spins: int, level: Number, pockets: int = 38) -> int:
+    """The fewest hits in ``spins`` spins that Šidák's rule at ``level`` calls hot, each of the ``pockets`` pockets
+    tested by its exact upper tail t at the fair chance: the fewest with 1 - (1 - t)^pockets <= level.
+
+    The count whose tail is at most the threshold's lower bracket is called hot; from there the count steps down
+    while the rule, decided exactly, still calls it hot.
+
+    >>> sidak_hits(3800, Fraction(1, 20)), sidak_hits(594, Fraction(1, 20))
+    (132, 29)
+    """
+    pockets, q = whole(pockets, "the pockets", least=1), exact(level, "the level")
+    chance = Fraction(1, pockets)
+    hits = critical_hits(spins, chance, sidak_line(pockets, q)[0])
+    while hits > 0 and sidak_rejects(binomial_tail(spins, chance, hits - 1), pockets, q):
+        hits -= 1
+    return hits
