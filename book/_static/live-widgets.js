@@ -15,6 +15,9 @@
 // unticks option I of the tick-box control NAME (or chooses it, for a control of options), as the reader's
 // click on the control itself would.  A view may also name, for a control it makes irrelevant, the value to show
 // there (readouts: NAME -> [option number or null, text]), so that a greyed control shows what is in force.
+//
+// On a narrow screen a widget's table of four or more columns is drawn as cards, one a row: each cell is labelled
+// with its column's heading here (data-label), and live-widgets.css lays the cards out.
 (() => {
   'use strict';
 
@@ -284,6 +287,28 @@
     result.classList.add('live-widget-stale');
   }
 
+  // Each cell of a widget's table labelled with its column's heading, for the cards a narrow screen shows; the
+  // table's roles are written out, as a table drawn as cards would lose them.
+  function labelCells(scope) {
+    for (const table of scope.querySelectorAll('table.casino-math-table')) {
+      const headings = [...table.querySelectorAll(':scope > thead > tr > th')].map(th => th.textContent.trim());
+      if (headings.length < 4) continue;
+      table.classList.add('widget-cards');
+      table.setAttribute('role', 'table');
+      for (const group of table.querySelectorAll(':scope > thead, :scope > tbody')) {
+        group.setAttribute('role', 'rowgroup');
+      }
+      for (const row of table.querySelectorAll(':scope > * > tr')) {
+        row.setAttribute('role', 'row');
+        [...row.cells].forEach((cell, k) => {
+          const heading = Boolean(cell.closest('thead'));
+          cell.setAttribute('role', heading ? 'columnheader' : cell.tagName === 'TH' ? 'rowheader' : 'cell');
+          if (!heading && headings[k]) cell.dataset.label = headings[k];
+        });
+      }
+    }
+  }
+
   function show(container, definition, shown) {
     const result = container.querySelector('.live-widget-result');
     const focused = document.activeElement && result.contains(document.activeElement) &&
@@ -291,6 +316,7 @@
     const mathjax = window.MathJax && window.MathJax.typesetPromise ? window.MathJax : null;
     if (mathjax && mathjax.typesetClear) mathjax.typesetClear([result]);
     result.innerHTML = shown.html;
+    labelCells(result);
     if (mathjax && result.querySelector('.math')) mathjax.typesetPromise([result]).catch(() => {});
     drawCharts(result);
     enableControls(container, shown.inactive);
@@ -412,6 +438,7 @@
     };
     for (const container of widgets()) {
       readout(container, definitionOf(container));
+      labelCells(container.querySelector('.live-widget-result'));
       const frame = frameOf(container);
       const note = frame.querySelector('.live-widget-note');
       note.textContent = note.dataset.siteNote || note.textContent;  // the snapshot's own note is for notebooks

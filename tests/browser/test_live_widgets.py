@@ -277,6 +277,17 @@ def fits_the_page(page: Page, widget: str) -> bool:
     return fits
 
 
+def tables_wider_than_the_result(page: Page, widget: str) -> list[int]:
+    """The widths of the widget's tables wider than its result (a phone draws a wide one as cards)."""
+    wide: list[int] = page.evaluate(
+        """widget => { const result = document.querySelector(`[data-live-widget="${widget}"] .live-widget-result`);
+                       return [...result.querySelectorAll('table')].map(t => t.scrollWidth)
+                                .filter(w => w > result.clientWidth); }""",
+        widget,
+    )
+    return wide
+
+
 def tilted_departure_at_half() -> str:
     """The largest departure from 1/38 on the tilted wheel with tilt 1/2, |e| sin(pi/19)/(2 pi), as a percent to three
     decimals, from mpmath rather than the library's Decimal series."""
@@ -327,6 +338,7 @@ def test_widget_runs_live_and_computes_what_the_library_computes(
     shoot(page, widget, "live-1280")
     page.set_viewport_size({"width": 390, "height": 900})
     assert fits_the_page(page, widget)
+    assert tables_wider_than_the_result(page, widget) == []
     shoot(page, widget, "live-390")
     record(widget, cold, updates)
 
