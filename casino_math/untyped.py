@@ -92,18 +92,22 @@ def _is_share_column(heading: str, columns: Sequence[str]) -> bool:
     return any(w in words for w in _SHARE_WORDS) and f"{heading} %" not in columns and "%" not in words
 
 
-def html_cell(text: str, share: bool = False) -> str:
+def html_cell(text: str, share: bool = False, fold: bool = False) -> str:
     r"""One cell given as text, as HTML: a name for an ID, a payout that never wraps, a long fraction folded behind
     its percent.
 
-    ``share``: the column holds chances or edges, so a fraction in it is shown with its percent.
+    ``share``: the column holds chances or edges, so a fraction in it is shown with its percent.  ``fold``: the column
+    holds a long fraction, so a short one is folded too (one form a column).
 
     >>> print(html_cell("natural win: 1 to 1; win by 9: 30 to 1; win by 8: 10 to 1; win by 7: 6 to 1").replace("\xa0", " "))
     <td><details class="long-list"><summary>natural win: 1 to 1; …</summary><span>win by 9: 30 to 1</span><span>win by 8: 10 to 1</span><span>win by 7: 6 to 1</span></details></td>
     >>> html_cell("244/495", share=True)
     '<td data-value="0.4929292929">244/495 <span class="percent">(49.293%)</span></td>'
     >>> print(html_cell("8954111587648/19524993263685", share=True))
-    <td data-value="0.4585974226"><details class="exact"><summary title="8954111587648/19524993263685">45.860%</summary><span class="exact-fraction" style="overflow-wrap:anywhere">8954111587648/19524993263685</span></details></td>
+    <td data-value="0.4585974226"><details class="exact"><summary title="8954111587648/19524993263685">45.860%</summary><span class="exact-fraction" style="overflow-wrap:normal">8954111587648/<wbr>19524993263685</span></details></td>
+    >>> html_cell("244/495", share=True, fold=True).split("</summary>")[0]
+    '<td data-value="0.4929292929"><details class="exact"><summary title="244/495">49.293%'
+
     """
     cell, parts = _FRACTION_CELL.fullmatch(text), list_items(text)
     if cell is None and len(parts) > 1:
@@ -112,10 +116,10 @@ def html_cell(text: str, share: bool = False) -> str:
                 + "".join(f"<span>{part}</span>" for part in rest) + "</details></td>")
     if cell is None:
         return f"<td>{html.escape(_PAYOUT.sub(NO_BREAK_TO, reader_text(text)))}</td>"
-    return f'<td data-value="{float(Fraction(cell[1])):.10g}">{number_html(text, share)}</td>'
+    return f'<td data-value="{float(Fraction(cell[1])):.10g}">{number_html(text, share, fold)}</td>'
 
 
-def number_html(text: str, share: bool = False) -> str:
+def number_html(text: str, share: bool = False, fold: bool = False) -> str:
     """An exact number given as its text "n/d" or "n/d (p%)", as a reader sees it in HTML (see
     :func:`casino_math.tables.exact_html`, which takes the number itself).
 
@@ -133,7 +137,7 @@ def number_html(text: str, share: bool = False) -> str:
         return html.escape(text)
     fraction, q = cell[1], Fraction(cell[1])
     shown = cell[2] or (percent(q, 3) if share and abs(q) <= 1 else None)
-    if len(fraction) <= LONG_FRACTION:
+    if len(fraction) <= LONG_FRACTION and not fold:
         return fraction + (f' <span class="percent">({shown})</span>' if shown else "")
     return folded(fraction, html.escape(shown or decimal(q, 6)))
 
@@ -164,9 +168,13 @@ class UntypedColumn(Column):
     def text(self, cell: Cell) -> str:
         return str(cell)
 
-    def html(self, cell: Cell) -> str:
+    def folds(self, cell: Cell) -> bool:
+        found = _FRACTION_CELL.fullmatch(str(cell))
+        return found is not None and len(found[1]) > LONG_FRACTION
+
+    def html(self, cell: Cell, folded: bool = False) -> str:
         text = str(cell)
-        return html_cell(bet_name(text, reader_names()) if self.holds is Holds.BET else text, self.share)
+        return html_cell(bet_name(text, reader_names()) if self.holds is Holds.BET else text, self.share, folded)
 
     def printed(self, cell: Cell) -> str:
         return printed_cell(str(cell))

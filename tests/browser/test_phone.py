@@ -307,3 +307,48 @@ def test_no_widget_table_is_wider_than_its_widget_on_a_phone(reader: Reader, pat
     page.set_viewport_size({"width": WIDTHS["laptop"], "height": 900})  # on a laptop the same tables are tables
     if cards.count():
         assert cards.first.evaluate("t => getComputedStyle(t).display") == "table"
+
+
+#: Each number of every opened long fraction that is drawn on more than one line: [its digits, its lines].
+BROKEN_NUMBERS = """() => [...document.querySelectorAll('details.exact')].flatMap(details => {
+  details.open = true;
+  const fraction = details.querySelector('.exact-fraction');
+  const text = fraction.textContent;
+  const walker = document.createTreeWalker(fraction, NodeFilter.SHOW_TEXT);
+  const pieces = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) pieces.push(node);
+  // A number's digits as drawn: the text nodes between one slash (or the start) and the next.
+  const numbers = [[]];
+  for (const node of pieces) {
+    const [head, ...rest] = node.textContent.split('/');
+    numbers[numbers.length - 1].push([node, 0, head.length]);
+    let at = head.length + 1;
+    for (const part of rest) { numbers.push([[node, at, at + part.length]]); at += part.length + 1; }
+  }
+  return numbers.flatMap(runs => {
+    const tops = new Set();
+    for (const [node, start, end] of runs) {
+      if (end <= start) continue;
+      const range = document.createRange();
+      range.setStart(node, start); range.setEnd(node, end);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    const digits = runs.map(([node, s, e]) => node.textContent.slice(s, e)).join('');
+    return tops.size > 1 ? [[digits, tops.size]] : [];
+  });
+})"""
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+def test_an_opened_fraction_breaks_no_number_that_fits_a_line(reader: Reader, width: int, mode: Mode) -> None:
+    # The baccarat chapter's tables fold long fractions ("0.010579", the fraction a click away); opened, the fraction
+    # broke anywhere, "1147533517/28" on a phone.  Now only after its slash, and a number longer than a line (more
+    # than casino_math.tables.LONG_NUMBER digits) only between groups of three digits.
+    from casino_math.tables import LONG_NUMBER
+
+    page = reader("book/baccarat", width, mode)
+    broken = page.evaluate(BROKEN_NUMBERS)
+    assert page.locator("details.exact[open]").count() >= 5
+    assert [(digits, lines) for digits, lines in broken if len(digits.lstrip("-")) <= LONG_NUMBER] == []
+    page.locator("details.exact[open]").first.scroll_into_view_if_needed()
+    shoot(page, f"opened-fractions-baccarat@{width}-{mode}")
