@@ -9,7 +9,8 @@ amount, a payout, a bet, a name.  Shown, the same table is
 - HTML (what a reader of the book sees): names instead of IDs (from the names
   the column was given, which a game provides through its contract), payouts
   on one line, a chance with its percent beside it, a long fraction folded
-  behind its percent (or decimal), one click away;
+  behind its percent (or decimal), one click away, and every fraction of a
+  column that holds a long one folded so too: one form a column;
 - Markdown for the printed page, where a long fraction follows its percent, whole.
 
 Every column says what it holds: a heading alone is refused, so that nothing
@@ -48,6 +49,9 @@ Cell = Union[str, int, Fraction, Decimal, Mapping[str, Fraction], "Figure"]
 
 #: A fraction longer than this many characters is shown as its percent (or decimal), the fraction one click away.
 LONG_FRACTION = 13
+#: A number of more digits than this, in an opened fraction, may break between groups of three digits (counted from
+#: its end); a shorter one never breaks, and the fraction breaks after its slash.
+LONG_NUMBER = 18
 #: The space inside a payout in HTML, so that "9 to 5" never wraps.
 NO_BREAK = "\u00a0"
 #: Bet names the book writes otherwise than the library's short form ("straight 17"): the word, then the book's.
@@ -136,8 +140,26 @@ class Column:
         shown = fraction_text(cell)
         return f"{shown} ({percent(cell, self.digits)})" if self.holds is Holds.SHARE and self.digits else shown
 
-    def html(self, cell: Cell) -> str:
-        """A cell of this column as HTML: a ``<td>`` element."""
+    def folds(self, cell: Cell) -> bool:
+        """Whether HTML shows this cell as a long fraction, folded behind its percent (or decimal).
+
+        >>> Column("edge", Holds.SHARE).folds(Fraction(114753351728, 10847218479825)), Column("edge").folds(Fraction(1, 19))
+        (True, False)
+        """
+        if isinstance(cell, (Figure, str, Decimal, Mapping)) or self.holds in (Holds.PERCENT, Holds.DECIMAL,
+                                                                               Holds.COUNT, Holds.PAYOUT):
+            return False
+        return len(fraction_text(Fraction(cell))) > LONG_FRACTION
+
+    def html(self, cell: Cell, folded: bool = False) -> str:
+        """A cell of this column as HTML: a ``<td>`` element.
+
+        ``folded``: the column holds a long fraction (:meth:`folds`), so this cell's fraction, even a short one, is
+        folded as that one is, behind its percent (or decimal): a column shows its numbers in one form.
+
+        >>> Column("house edge", Holds.SHARE, beside=True).html(Fraction(1, 19), folded=True).split("</summary>")[0]
+        '<td data-value="0.05263157895"><details class="exact"><summary title="1/19">0.052632'
+        """
         if isinstance(cell, Figure):
             return cell.holds.html(cell.value)
         if isinstance(cell, Mapping) or self.holds is Holds.PAYOUT:
@@ -154,7 +176,7 @@ class Column:
         q = Fraction(cell)
         shown = (percent(q, self.digits) if self.digits else percent(q, 3) if abs(q) <= 1 and not self.beside
                  else None) if self.holds is Holds.SHARE else None
-        return f'<td data-value="{float(q):.10g}">{exact_html(q, shown)}</td>'
+        return f'<td data-value="{float(q):.10g}">{exact_html(q, shown, folded)}</td>'
 
     def printed(self, cell: Cell) -> str:
         """A cell of this column as the printed page shows it: a long fraction after its percent (or decimal), whole.
@@ -245,9 +267,10 @@ def payout_text(lines: Mapping[str, Fraction]) -> str:
     return "; ".join(f"{line}: {odds_text(x)}" for line, x in lines.items())
 
 
-def exact_html(q: Fraction, shown: str | None = None) -> str:
+def exact_html(q: Fraction, shown: str | None = None, fold: bool = False) -> str:
     """An exact number as a reader sees it in HTML: a short fraction with ``shown`` (its percent) beside it; a long
-    one as ``shown`` (or its decimal), the whole fraction one click away.
+    one as ``shown`` (or its decimal), the whole fraction one click away.  ``fold``: a short one is folded so too
+    (its column holds a long one).
 
     Every exact number on a page takes one of these two forms: in a table, in a widget's figures, in a sentence.
 
@@ -259,7 +282,7 @@ def exact_html(q: Fraction, shown: str | None = None) -> str:
     '-10/19'
     """
     text = fraction_text(q)
-    if len(text) <= LONG_FRACTION:
+    if len(text) <= LONG_FRACTION and not fold:
         return text + (f' <span class="percent">({escaped(shown)})</span>' if shown else "")
     return folded(text, escaped(shown or decimal(q, 6)))
 
@@ -276,13 +299,32 @@ def share_html(q: Fraction | int, digits: int = 2) -> str:
 
 
 def folded(fraction: str, summary: str) -> str:
-    """HTML that shows ``summary`` and, one click away, the whole exact ``fraction``, free to break anywhere.
+    """HTML that shows ``summary`` and, one click away, the whole exact ``fraction``, which breaks only where
+    :func:`fraction_breaks` lets it: never inside a number that fits on a line.
 
     >>> folded("2560599031177/6131066257801", "41.760%")
-    '<details class="exact"><summary title="2560599031177/6131066257801">41.760%</summary><span class="exact-fraction" style="overflow-wrap:anywhere">2560599031177/6131066257801</span></details>'
+    '<details class="exact"><summary title="2560599031177/6131066257801">41.760%</summary><span class="exact-fraction" style="overflow-wrap:normal">2560599031177/<wbr>6131066257801</span></details>'
     """
     return (f'<details class="exact"><summary title="{fraction}">{summary}</summary>'
-            f'<span class="exact-fraction" style="overflow-wrap:anywhere">{fraction}</span></details>')
+            f'<span class="exact-fraction" style="overflow-wrap:normal">{fraction_breaks(fraction)}</span></details>')
+
+
+def fraction_breaks(fraction: str) -> str:
+    """A fraction's text with the places it may break marked (``<wbr>``): after its slash, and inside a number too
+    long for a line (more than :data:`LONG_NUMBER` digits) between groups of three digits, counted from its end.
+
+    >>> fraction_breaks("-10/19"), fraction_breaks("1" * 20 + "/3")
+    ('-10/<wbr>19', '11<wbr>111<wbr>111<wbr>111<wbr>111<wbr>111<wbr>111/<wbr>3')
+    """
+    return "/<wbr>".join(_number_breaks(number) for number in fraction.split("/"))
+
+
+def _number_breaks(number: str) -> str:
+    sign, digits = ("-", number[1:]) if number.startswith("-") else ("", number)
+    if len(digits) <= LONG_NUMBER:
+        return number
+    head = len(digits) % 3 or 3
+    return sign + "<wbr>".join([digits[:head], *(digits[k:k + 3] for k in range(head, len(digits), 3))])
 
 
 def bet_name(name: str, names: Mapping[str, str] | None = None) -> str:
@@ -355,7 +397,10 @@ class Table:
 
     def _repr_html_(self) -> str:
         head = "".join(f'<th scope="col">{escaped(c.reader_heading())}</th>' for c in self.columns)
-        body = "".join("<tr>" + "".join(c.html(cell) for c, cell in zip(self.columns, row, strict=True)) + "</tr>"
+        # A column that holds a long fraction shows every fraction in it folded as that one is: one form a column.
+        folds = [any(c.folds(row[k]) for row in self.cells) for k, c in enumerate(self.columns)]
+        body = "".join("<tr>" + "".join(c.html(cell, f) for c, cell, f in zip(self.columns, row, folds, strict=True))
+                       + "</tr>"
                        for row in self.cells)
         reader_caption = self.reader_caption()
         caption = f"<caption>{escaped(reader_caption)}</caption>" if self.caption else ""

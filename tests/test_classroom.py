@@ -545,7 +545,7 @@ def test_grading_refuses_a_bad_request_with_a_clear_error(tmp_path: Path) -> Non
 
 def test_the_book_courses_install_cell_is_the_chapters_colab_cell() -> None:
     # The package no longer reads book/_ext/colab.py: the course names what its notebooks install, and for the
-    # book's own course that must stay the chapters' cell, from the repository URL in _config.yml.
+    # book's own course that must stay the chapters' cell, installing the wheel the book's site serves.
     from importlib.util import module_from_spec, spec_from_file_location
 
     from casino_math.classroom.notebooks import install_source
@@ -555,6 +555,6 @@ def test_the_book_courses_install_cell_is_the_chapters_colab_cell() -> None:
     colab = module_from_spec(spec)
     spec.loader.exec_module(colab)
     assert COURSE.install is not None, "the book's course names what its notebooks install"
-    assert install_source(COURSE.install) == colab.colab_source(colab.repository_url())
+    assert install_source(COURSE.install) == colab.colab_source(colab.wheel_url())
     first = read(STUDENT["roulette"]).cells[0]
-    assert first.source == colab.colab_source(colab.repository_url()) and "remove-cell" in first.metadata["tags"]
+    assert first.source == colab.colab_source(colab.wheel_url()) and "remove-cell" in first.metadata["tags"]

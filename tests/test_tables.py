@@ -120,3 +120,35 @@ def test_a_count_is_a_whole_number_grouped_by_thousands() -> None:
     assert ways.text(Fraction(36)) == "36" and ways.html(1895441) == "<td>1,895,441</td>"
     with pytest.raises(TypeError, match="count column must be a whole number, not Fraction"):
         ways.text(Fraction(1, 2))
+
+
+def test_a_column_that_holds_a_long_fraction_shows_every_fraction_in_it_folded_alike() -> None:
+    # The long-run chapter's bets: "1/19" beside "0.010579" in one column of house edges, before.
+    from casino_math import bets, roulette
+    from casino_math.tables import bet_table
+
+    red = roulette.bet_on(roulette.outside_groups(roulette.OXFORD)["red"][0], roulette.OXFORD)
+    banker = dict(baccarat.edge_bets(baccarat.rules_named("oxford")))["banker"]
+    cells = {}
+    for row in bet_table([red, banker])._repr_html_().split("<tbody>")[1].split("<tr>")[1:]:
+        tds = row.split("<td")[1:]
+        cells[tds[0].split(">")[1].split("<")[0]] = tds
+    edge, win = 3, 2  # columns: bet, pays, P(win), house edge, house edge %, sd
+    assert '<summary title="1/19">0.052632</summary>' in cells["Red"][edge]
+    assert f'<summary title="{bets.house_edge(banker)}">0.010579</summary>' in cells["Banker"][edge]
+    assert '<summary title="9/19">47.368%</summary>' in cells["Red"][win]
+    # A column of short fractions keeps them in view, each with its percent.
+    assert "9/19 <span" in Table([Column("P(win)", Holds.SHARE)], [[Fraction(9, 19)]])._repr_html_()
+
+
+@pytest.mark.parametrize("fraction, breaks", [
+    ("114753351728/10847218479825", ["114753351728/", "10847218479825"]),
+    # a number too long for a phone's line breaks between groups of three digits, counted from its end
+    ("1234567890123456789/7", ["1", "234", "567", "890", "123", "456", "789/", "7"]),
+])
+def test_an_opened_fraction_breaks_after_its_slash_and_never_inside_a_number_that_fits_a_line(
+        fraction: str, breaks: list[str]) -> None:
+    from casino_math.tables import folded
+
+    opened = folded(fraction, "x").split('<span class="exact-fraction" style="overflow-wrap:normal">')[1]
+    assert opened.split("</span>")[0].split("<wbr>") == breaks

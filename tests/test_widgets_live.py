@@ -290,3 +290,26 @@ def test_the_session_explorers_cached_walk_cannot_be_changed() -> None:
     with pytest.raises(TypeError, match="does not support item assignment"):
         walk.counts[Fraction(0)] = 1  # type: ignore[index]
     assert session._walk("craps", "pass", 5, 3) is walk and sum(walk.counts.values()) == walk.denominator
+
+
+def test_the_roulette_layouts_pockets_are_its_only_pocket_controls_on_the_site() -> None:
+    # The layout's 38 pockets are the control: the site draws no tick box for them, and says so in the definition.
+    page = snapshot_html(definition("roulette.chooser"))
+    assert 'type="checkbox"' not in page and 'name="pockets"' not in page
+    assert page.count('data-control="pockets"') == 38 and page.count("aria-pressed=") == 38
+    pockets = next(c for c in definition("roulette.chooser").as_json()["controls"] if c["name"] == "pockets")
+    assert pockets["in_result"] is True
+    # In Jupyter, which cannot press a button in a result, the pockets are listed to tick.
+    assert isinstance(ipywidget(definition("roulette.chooser")).children[1], ipywidgets.SelectMultiple)
+
+
+def test_a_screen_reader_hears_the_roulette_choosers_figures_not_its_pockets() -> None:
+    # The result is not a live region as a whole: its answer is, and that holds no button.
+    page = snapshot_html(definition("roulette.chooser"))
+    result = page.split('class="live-widget-result"')[1].split(">")[0]
+    assert "aria-live" not in result
+    assert page.count("aria-live=") == 1
+    answer = page.split('aria-live="polite"')[1].split("</div>")[0]
+    assert "<table" in answer and "P(win)" in answer and "<button" not in answer
+    # Any other widget's result is its live region.
+    assert 'aria-label="Result" aria-live="polite"' in snapshot_html(definition("chance.payout"))

@@ -15,6 +15,13 @@
 // unticks option I of the tick-box control NAME (or chooses it, for a control of options), as the reader's
 // click on the control itself would.  A view may also name, for a control it makes irrelevant, the value to show
 // there (readouts: NAME -> [option number or null, text]), so that a greyed control shows what is in force.
+// A tick-box control the result draws ("in_result": the roulette layout's pockets) has no tick boxes of its own:
+// its buttons are toggle buttons (aria-pressed), and the options ticked are kept here.  A result whose answer is its
+// own live region (aria-live) keeps that region in place from one result to the next, so that a screen reader says
+// the new answer and not the controls around it.
+//
+// On a narrow screen a widget's table of four or more columns is drawn as cards, one a row: each cell is labelled
+// with its column's heading here (data-label), and live-widgets.css lays the cards out.
 (() => {
   'use strict';
 
@@ -196,11 +203,21 @@
 
   // --- Controls ------------------------------------------------------------------------------------------------
 
+  // The options ticked of each tick-box control the result draws: container -> name -> Set of option numbers.
+  const ticked = new WeakMap();
+  function tickedIn(container, control) {
+    if (!ticked.has(container)) ticked.set(container, new Map());
+    const mine = ticked.get(container);
+    if (!mine.has(control.name)) mine.set(control.name, new Set(control.default));
+    return mine.get(control.name);
+  }
+
   function rawValues(container, definition) {
     const values = {};
     for (const control of definition.controls) {
       const inputs = [...container.querySelectorAll(`.live-widget-controls [name="${control.name}"]`)];
-      if (control.kind === 'checkbox') values[control.name] = inputs[0].checked;
+      if (control.in_result) values[control.name] = [...tickedIn(container, control)].sort((a, b) => a - b);
+      else if (control.kind === 'checkbox') values[control.name] = inputs[0].checked;
       else if (control.kind === 'choices') values[control.name] = inputs.filter(i => i.checked).map(i => Number(i.value));
       else if (control.kind === 'buttons') values[control.name] = Number(inputs.find(i => i.checked).value);
       else values[control.name] = Number(inputs[0].value);
@@ -232,8 +249,18 @@
     readout(container, definition, texts);
   }
 
-  // The result's own controls (the roulette layout's pockets) act on the form's controls.
-  function resultControlClicked(container, button) {
+  // The result's own controls (the roulette layout's pockets) act on the form's controls, or are the control.
+  function resultControlClicked(container, definition, button) {
+    const control = definition.controls.find(c => c.name === button.dataset.control);
+    if (control && control.in_result) {
+      const options = tickedIn(container, control);
+      const option = Number(button.dataset.option);
+      if (options.has(option)) options.delete(option);
+      else options.add(option);
+      button.setAttribute('aria-pressed', String(options.has(option)));
+      container.querySelector('.live-widget-controls').dispatchEvent(new Event('change', {bubbles: true}));
+      return;
+    }
     const inputs = [...container.querySelectorAll(`.live-widget-controls [name="${button.dataset.control}"]`)];
     const target = inputs.find(i => i.value === button.dataset.option) || inputs[0];
     if (!target || target.disabled) return;
@@ -284,13 +311,54 @@
     result.classList.add('live-widget-stale');
   }
 
+  // The result's new HTML in place of the old; an answer that is its own live region is filled in where it stands.
+  function replaceResult(result, html) {
+    const fresh = document.createElement('template');
+    fresh.innerHTML = html;
+    const said = [...result.children].find(e => e.hasAttribute('aria-live'));
+    const saying = [...fresh.content.children].find(e => e.hasAttribute('aria-live'));
+    if (!said || !saying) {
+      result.replaceChildren(fresh.content);
+      return;
+    }
+    const parts = [...fresh.content.childNodes];
+    const at = parts.indexOf(saying);
+    for (const node of [...result.childNodes]) if (node !== said) node.remove();
+    said.before(...parts.slice(0, at));
+    said.after(...parts.slice(at + 1));
+    said.replaceChildren(...saying.childNodes);
+  }
+
+  // Each cell of a widget's table labelled with its column's heading, for the cards a narrow screen shows; the
+  // table's roles are written out, as a table drawn as cards would lose them.
+  function labelCells(scope) {
+    for (const table of scope.querySelectorAll('table.casino-math-table')) {
+      const headings = [...table.querySelectorAll(':scope > thead > tr > th')].map(th => th.textContent.trim());
+      if (headings.length < 4) continue;
+      table.classList.add('widget-cards');
+      table.setAttribute('role', 'table');
+      for (const group of table.querySelectorAll(':scope > thead, :scope > tbody')) {
+        group.setAttribute('role', 'rowgroup');
+      }
+      for (const row of table.querySelectorAll(':scope > * > tr')) {
+        row.setAttribute('role', 'row');
+        [...row.cells].forEach((cell, k) => {
+          const heading = Boolean(cell.closest('thead'));
+          cell.setAttribute('role', heading ? 'columnheader' : cell.tagName === 'TH' ? 'rowheader' : 'cell');
+          if (!heading && headings[k]) cell.dataset.label = headings[k];
+        });
+      }
+    }
+  }
+
   function show(container, definition, shown) {
     const result = container.querySelector('.live-widget-result');
     const focused = document.activeElement && result.contains(document.activeElement) &&
       document.activeElement.dataset.control ? document.activeElement.dataset.option : null;
     const mathjax = window.MathJax && window.MathJax.typesetPromise ? window.MathJax : null;
     if (mathjax && mathjax.typesetClear) mathjax.typesetClear([result]);
-    result.innerHTML = shown.html;
+    replaceResult(result, shown.html);
+    labelCells(result);
     if (mathjax && result.querySelector('.math')) mathjax.typesetPromise([result]).catch(() => {});
     drawCharts(result);
     enableControls(container, shown.inactive);
@@ -336,7 +404,7 @@
     controls.addEventListener('change', () => update(container, definition));
     container.querySelector('.live-widget-result').addEventListener('click', event => {
       const button = event.target instanceof Element && event.target.closest('[data-control]');
-      if (button && !button.disabled) resultControlClicked(container, button);
+      if (button && !button.disabled) resultControlClicked(container, definition, button);
     });
     const button = frameOf(container).querySelector('.live-widget-run');
     button.disabled = true;
@@ -412,6 +480,7 @@
     };
     for (const container of widgets()) {
       readout(container, definitionOf(container));
+      labelCells(container.querySelector('.live-widget-result'));
       const frame = frameOf(container);
       const note = frame.querySelector('.live-widget-note');
       note.textContent = note.dataset.siteNote || note.textContent;  // the snapshot's own note is for notebooks

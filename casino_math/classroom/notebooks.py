@@ -67,13 +67,13 @@ def install_source(requirement: str) -> str:
     """The Colab install cell's code for a pip requirement (nothing happens outside Colab).
 
     >>> print(install_source("casino_math"))
-    # On Colab, install casino_math from the book's repository (nothing happens elsewhere).
+    # On Colab, install casino_math (nothing happens elsewhere).
     import sys
     <BLANKLINE>
     if "google.colab" in sys.modules:
         %pip install --quiet "casino_math"
     """
-    return ("# On Colab, install casino_math from the book's repository (nothing happens elsewhere).\n"
+    return ("# On Colab, install casino_math (nothing happens elsewhere).\n"
             "import sys\n"
             "\n"
             'if "google.colab" in sys.modules:\n'

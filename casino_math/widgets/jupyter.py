@@ -19,10 +19,27 @@ which reads ``$`` as the start of math, prints "$5" as money.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
 from .live import VEGA_LITE_MIME, Control, Widget, charts
+
+#: How wide a slider may grow: its label beside a track of at least about 200 px, for a label of up to about 40
+#: characters ("10s, jacks, queens and kings (0) removed"); in a narrower output the track goes under its label.
+SLIDER_WIDTH = "600px"
+
+
+#: A slider's label longer than this many characters goes above its track (the track would be squeezed beside it).
+LONG_LABEL = 10
+
+
+def slider_layout() -> Any:
+    """A slider's layout: as wide as the output allows, up to :data:`SLIDER_WIDTH`, its track wrapping under its
+    label rather than shrinking to nothing beside a long one."""
+    import ipywidgets as w
+
+    return w.Layout(width="100%", max_width=SLIDER_WIDTH, height="auto", flex_flow="row wrap")
 
 
 def control_ipywidget(control: Control) -> Any:
@@ -31,14 +48,20 @@ def control_ipywidget(control: Control) -> Any:
 
     raw = control.raw(control.default)
     style = {"description_width": "initial"}
+    label: dict[str, Any] = {"description": control.label}
+    if control.kind in ("options", "range") and len(control.label) > LONG_LABEL:
+        # The label on a line of its own, its track the whole width under it (ipywidgets sets a label flush right).
+        style = {"description_width": "100%"}
+        label = {"description": f'<span style="display:block;text-align:left">{html.escape(control.label)}</span>',
+                 "description_allow_html": True}
     # An option control's ipywidget starts at an index, not a value: SelectionSlider(value=0) leaves its label blank.
     options = [(label, i) for i, (label, _) in enumerate(control.options)]
     if control.kind == "options":
-        return w.SelectionSlider(options=options, index=raw, description=control.label, style=style,
-                                 continuous_update=False, layout=w.Layout(width="420px"))
+        return w.SelectionSlider(options=options, index=raw, **label, style=style,
+                                 continuous_update=False, layout=slider_layout())
     if control.kind == "range":
-        return w.IntSlider(value=raw, min=control.low, max=control.high, description=control.label, style=style,
-                           continuous_update=False, layout=w.Layout(width="320px"))
+        return w.IntSlider(value=raw, min=control.low, max=control.high, **label, style=style,
+                           continuous_update=False, layout=slider_layout())
     if control.kind == "dropdown":
         return w.Dropdown(options=options, index=raw, description=control.label, style=style)
     if control.kind == "buttons":
@@ -87,9 +110,11 @@ def ipywidget(widget: Widget) -> Any:
     update()
     column = list(controls.values())
     shown = [out, drawn] if charts(out.value) else [out]
-    if len(column) > 6:
+    if len(column) > 6:  # two columns side by side, one under the other where the output is narrow
         half = (len(column) + 1) // 2
-        return w.VBox([w.HBox([w.VBox(column[:half]), w.VBox(column[half:])]), *shown])
+        columns = [w.VBox(part, layout=w.Layout(flex="1 1 420px", max_width=SLIDER_WIDTH))
+                   for part in (column[:half], column[half:])]
+        return w.VBox([w.HBox(columns, layout=w.Layout(width="100%", flex_flow="row wrap")), *shown])
     return w.VBox([*column, *shown])
 
 

@@ -75,6 +75,9 @@ class Control:
     low: int = 0  #: the smallest integer, for a range
     high: int = 0  #: the largest integer, for a range
     default: Any = None  #: the starting value (a value, not an index)
+    #: set by buttons the widget's result draws (the roulette layout's pockets), so the site draws no control of its
+    #: own for it: the buttons, toggle buttons that say whether they are pressed, are the control
+    in_result: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -144,6 +147,8 @@ class Control:
             described["options"] = [label for label, _ in self.options]
         if self.kind == "range":
             described["low"], described["high"] = self.low, self.high
+        if self.in_result:
+            described["in_result"] = True
         return described
 
 
@@ -293,6 +298,9 @@ def snapshot_html(widget: Widget) -> str:
     which drops ``hidden``) and the note says to run the cell; the site's runtime shows the button and puts the
     site's note in place.
 
+    The result is a live region (a screen reader says what changes in it), unless the view marks the part of it that
+    is the answer as its own live region: the roulette chooser's figures, not the 38 pockets of its layout.
+
     >>> page = snapshot_html(definition("chance.payout"))
     >>> 'data-live-widget="chance.payout" data-state="static"' in page, page.count(" disabled")
     (True, 2)
@@ -302,7 +310,8 @@ def snapshot_html(widget: Widget) -> str:
     raw = widget.defaults()
     shown = widget.view(raw)
     definition_json = json.dumps(widget.as_json()).replace("</", "<\\/")
-    controls = "".join(_control_html(c, raw[c.name]) for c in widget.controls)
+    controls = "".join(_control_html(c, raw[c.name]) for c in widget.controls if not c.in_result)
+    live = "" if "aria-live=" in shown["html"] else ' aria-live="polite"'
     return (
         f'<div class="live-widget {NOT_MATH}">'
         f'<div class="live-widget-start"><button type="button" class="live-widget-run" disabled hidden '
@@ -312,7 +321,7 @@ def snapshot_html(widget: Widget) -> str:
         f'<div data-live-widget="{html.escape(widget.name)}" data-state="static">'
         f'<script type="application/json" class="live-widget-definition">{definition_json}</script>'
         f'<div class="live-widget-controls" role="group" aria-label="Settings">{controls}</div>'
-        f'<div class="live-widget-result" role="region" aria-label="Result" aria-live="polite" tabindex="0">'
+        f'<div class="live-widget-result" role="region" aria-label="Result"{live} tabindex="0">'
         f'{shown["html"]}</div>'
         f"</div></div>"
     )

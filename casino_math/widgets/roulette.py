@@ -199,18 +199,28 @@ def chooser_view(bet: tuple[str, int] | None, pockets: Iterable[str], spins: int
     """What the chooser shows: the layout with the chosen pockets, then the bet's figures (or why it is no bet), a
     long exact fraction as its percent with the fraction one click away.
 
-    >>> '<th scope="row">bet</th><td>Split 17-20</td>' in chooser_view(None, ["17", "20"], 10)
+    The figures, not the layout, are its live region: a screen reader says the bet's new figures, not its 38 pockets.
+
+    >>> page = chooser_view(None, ["17", "20"], 10)
+    >>> '<th scope="row">bet</th><td>Split 17-20</td>' in page
     True
+    >>> live = page.split('aria-live="polite"')[1]
+    >>> '<table' in live, '<button' in live
+    (True, False)
     """
     chosen = chosen_pockets(bet, pockets, rules)
     rows = "".join(f'<tr><th scope="row">{html.escape(label)}</th><td>{_inner_html(value)}</td></tr>'
                    for label, value in bet_figures(chosen, rules, spins))
-    return layout_html(chosen, rules) + f'<table class="casino-math-table widget-figures">{rows}</table>'
+    return (layout_html(chosen, rules) + '<div class="widget-answer" aria-live="polite">'
+            f'<table class="casino-math-table widget-figures">{rows}</table></div>')
 
 
 @defines("roulette.chooser")
 def chooser_widget(rules: str = "oxford") -> Widget:
     """The bet chooser's definition: an outside bet or the ticked pockets, and the session's length.
+
+    On the site the layout's pockets are the pockets control (toggle buttons, one a pocket); Jupyter, which cannot
+    press a button in a result, lists the pockets to tick.
 
     >>> chooser_widget().view({"bet": 1})["inactive"]          # Red: the ticked pockets change nothing
     ['pockets']
@@ -219,7 +229,8 @@ def chooser_widget(rules: str = "oxford") -> Widget:
     pockets = roulette.in_layout_order(set(_grid(table)[0]), table)
     controls = (
         Control("bet", "dropdown", "Bet", options=((TICKED, None), *OUTSIDE_BETS.items()), default=None),
-        Control("pockets", "choices", "Pockets", options=tuple((p, p) for p in pockets), default=DEFAULT_CHOICE),
+        Control("pockets", "choices", "Pockets", options=tuple((p, p) for p in pockets), default=DEFAULT_CHOICE,
+                in_result=True),
         Control("spins", "options", "Spins", options=tuple((str(n), n) for n in SPINS), default=DEFAULT_SPINS),
     )
 

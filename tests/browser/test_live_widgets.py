@@ -33,6 +33,7 @@ from casino_math.craps.rolls import race
 from casino_math.dice import one_face_bet
 from casino_math.widgets import craps as craps_widgets
 from casino_math.widgets import kelly as kelly_widgets
+from casino_math.widgets import roulette as roulette_widgets
 from casino_math.widgets import session as session_widgets
 from casino_math.widgets.chemin import flip_table
 
@@ -278,6 +279,17 @@ def fits_the_page(page: Page, widget: str) -> bool:
     return fits
 
 
+def tables_wider_than_the_result(page: Page, widget: str) -> list[int]:
+    """The widths of the widget's tables wider than its result (a phone draws a wide one as cards)."""
+    wide: list[int] = page.evaluate(
+        """widget => { const result = document.querySelector(`[data-live-widget="${widget}"] .live-widget-result`);
+                       return [...result.querySelectorAll('table')].map(t => t.scrollWidth)
+                                .filter(w => w > result.clientWidth); }""",
+        widget,
+    )
+    return wide
+
+
 def tilted_departure_at_half() -> str:
     """The largest departure from 1/38 on the tilted wheel with tilt 1/2, |e| sin(pi/19)/(2 pi), as a percent to three
     decimals, from mpmath rather than the library's Decimal series."""
@@ -328,6 +340,7 @@ def test_widget_runs_live_and_computes_what_the_library_computes(
     shoot(page, widget, "live-1280")
     page.set_viewport_size({"width": 390, "height": 900})
     assert fits_the_page(page, widget)
+    assert tables_wider_than_the_result(page, widget) == []
     shoot(page, widget, "live-390")
     record(widget, cold, updates)
 
@@ -339,46 +352,66 @@ def record(widget: str, cold: float, updates: list[float]) -> None:
     (SCREENSHOTS / "live-timings.json").write_text(json.dumps({"runs": TIMINGS, "summary": summary}, indent=1))
 
 
-def test_ticking_pockets_makes_the_bet_they_cover(open_page: OpenPage) -> None:
-    page = open_page("book/roulette")
-    go_live(page, "roulette.chooser")
-    assert "Split 17-20" in result_text(page, "roulette.chooser", "bet")
-    chooser = page.locator('[data-live-widget="roulette.chooser"]')
-    chooser.get_by_label("20", exact=True).uncheck()         # only 17 is left: a straight-up bet
-    settled(page, "roulette.chooser")
-    assert "Straight up on 17" in result_text(page, "roulette.chooser", "bet")
-    chooser.get_by_label("21", exact=True).check()           # 17 and 21 share no edge: no bet, and why
-    settled(page, "roulette.chooser")
-    assert "17 and 21 are not adjacent on the layout" in result_text(page, "roulette.chooser", None)
-    chooser.locator('select[name="bet"]').select_option(label="Red")
-    settled(page, "roulette.chooser")
-    assert sorted(set(enabled_controls(page, "roulette.chooser"))) == ["bet", "spins"]  # the layout's pockets rest
-
-
 def pocket(page: Page, name: str) -> Locator:
     """The pocket ``name`` on the chooser's layout (its accessible name is the number, then the colour)."""
     return page.locator(f'[data-live-widget="roulette.chooser"] .roulette-layout .pocket[aria-label^="{name} "]')
 
 
+def test_pressing_pockets_makes_the_bet_they_cover(open_page: OpenPage) -> None:
+    page = open_page("book/roulette")
+    chooser = page.locator('[data-live-widget="roulette.chooser"]')
+    assert chooser.locator('input[type="checkbox"]').count() == 0  # the layout's pockets are the only ones
+    go_live(page, "roulette.chooser")
+    assert "Split 17-20" in result_text(page, "roulette.chooser", "bet")
+    pocket(page, "20").click()                                  # only 17 is left: a straight-up bet
+    settled(page, "roulette.chooser")
+    assert "Straight up on 17" in result_text(page, "roulette.chooser", "bet")
+    pocket(page, "21").click()                                  # 17 and 21 share no edge: no bet, and why
+    settled(page, "roulette.chooser")
+    assert "17 and 21 are not adjacent on the layout" in result_text(page, "roulette.chooser", None)
+    chooser.locator('select[name="bet"]').select_option(label="Red")
+    settled(page, "roulette.chooser")
+    assert sorted(set(enabled_controls(page, "roulette.chooser"))) == ["bet", "spins"]  # the layout's pockets rest
+    chooser.locator('select[name="bet"]').select_option(label=roulette_widgets.TICKED)
+    settled(page, "roulette.chooser")                           # back to the pockets: the reader's own, 17 and 21
+    assert "17 and 21 are not adjacent on the layout" in result_text(page, "roulette.chooser", None)
+    assert [pocket(page, n).get_attribute("aria-pressed") for n in ("17", "20", "21")] == ["true", "false", "true"]
+
+
+def test_a_screen_reader_hears_the_bets_figures_and_not_the_pockets(open_page: OpenPage) -> None:
+    page = open_page("book/roulette")
+    go_live(page, "roulette.chooser")
+    regions = page.locator('[data-live-widget="roulette.chooser"] [aria-live]')
+    assert regions.count() == 1 and regions.locator("button").count() == 0
+    assert "P(win)" in regions.inner_text()
+    page.evaluate("""() => { window.answer = document.querySelector('[data-live-widget="roulette.chooser"] [aria-live]');
+                             window.saidAfter = []; new MutationObserver(() => window.saidAfter.push(1))
+                               .observe(window.answer, {childList: true, subtree: true}); }""")
+    pocket(page, "20").click()
+    settled(page, "roulette.chooser")
+    # The same live region, kept in place, now says the new bet (a region put in anew is often not read at all).
+    assert page.evaluate("""() => document.querySelector('[data-live-widget="roulette.chooser"] [aria-live]')
+                                  === window.answer && window.saidAfter.length > 0""")
+    assert "Straight up on 17" in regions.inner_text() and regions.locator("button").count() == 0
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_layouts_pockets_are_the_choosers_controls(open_page: OpenPage, width: int) -> None:
-    # A pocket pressed on the layout ticks or unticks it, by pointer and by keyboard, with the tick boxes in step.
+    # A pocket pressed on the layout ticks or unticks it, by pointer and by keyboard: a toggle button, pressed or not.
     page = open_page("book/roulette", width=width)
     go_live(page, "roulette.chooser")
-    chooser = page.locator('[data-live-widget="roulette.chooser"]')
     twenty = pocket(page, "20")
     assert twenty.get_attribute("aria-pressed") == "true" and twenty.is_enabled()
     box = twenty.bounding_box()
     assert box is not None and box["height"] >= 24 and box["width"] >= 16
     twenty.click()                                             # 17 alone: straight up
     settled(page, "roulette.chooser")
-    assert not chooser.get_by_label("20", exact=True).is_checked()
     assert "Straight up on 17" in result_text(page, "roulette.chooser", "bet")
     assert pocket(page, "20").get_attribute("aria-pressed") == "false"
     pocket(page, "18").focus()                                 # 17 and 18 share an edge: a split, from the keyboard
     page.keyboard.press("Enter")
     settled(page, "roulette.chooser")
-    assert chooser.get_by_label("18", exact=True).is_checked()
+    assert pocket(page, "18").get_attribute("aria-pressed") == "true"
     assert "Split 17-18" in result_text(page, "roulette.chooser", "bet")
     assert page.evaluate("document.activeElement.textContent") == "18"  # the focus stays on the pocket pressed
     page.keyboard.press("Space")

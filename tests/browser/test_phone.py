@@ -7,6 +7,7 @@
 - "On this page" closes on the section chosen; the menu opens at the current chapter; the book's title is listed once.
 - On paper, code wraps rather than being cut, and the "Run live" button is not printed.
 - The previous and next arrows at the page's foot are on the screen.
+- No widget's table is wider than its widget on a phone: a wide one is drawn as cards, one a row.
 
 Screenshots go to ``_build/screenshots/phone/``.
 """
@@ -42,6 +43,7 @@ def _pages_with(pattern: str) -> list[str]:
 
 FIGURE_PAGES = _pages_with(r'class="[^"]*cell_output[\s\S]*?<img ')
 CHART_PAGES = _pages_with(r'class="live-widget-vega"')
+WIDGET_PAGES = _pages_with(r'data-live-widget="')
 #: The pages whose long inline formulas ran off a phone's screen (craps-line's E[T] = … = 1/(a+b) among them).
 FORMULA_PAGES = ["book/craps-line", "book/craps-props", "book/craps-compare", "book/chance"]
 
@@ -80,6 +82,7 @@ def shoot(page: Page, name: str, full_page: bool = False) -> None:
 def test_the_pages_under_test_are_found() -> None:
     assert len(FIGURE_PAGES) >= 10 and "book/foundations" in FIGURE_PAGES and "book/kelly" in FIGURE_PAGES
     assert set(CHART_PAGES) >= {"book/long-run", "book/roulette-fairness"}
+    assert len(WIDGET_PAGES) >= 15 and {"book/craps-compare", "book/baccarat-variants"} <= set(WIDGET_PAGES)
 
 
 #: Each figure: the share of its width inside the viewport and inside every frame it sits in, and whether a frame
@@ -280,3 +283,72 @@ def test_search_results_read_as_text_and_keep_to_the_screen(reader: Reader, quer
     assert [m.group(0) for s in snippets for m in GLUED.finditer(s)] == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shoot(page, f"search-{query.replace(' ', '-')}@{width}-{mode}")
+
+
+#: Each widget's tables wider than its result (the frame the widget draws its result in): [widget, table widths].
+WIDE_WIDGET_TABLES = """() => [...document.querySelectorAll('[data-live-widget]')].flatMap(widget => {
+  const result = widget.querySelector('.live-widget-result');
+  const wide = [...result.querySelectorAll('table')].map(t => t.scrollWidth).filter(w => w > result.clientWidth);
+  return wide.length ? [[widget.dataset.liveWidget, result.clientWidth, wide]] : [];
+})"""
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("path", WIDGET_PAGES)
+def test_no_widget_table_is_wider_than_its_widget_on_a_phone(reader: Reader, path: str, mode: Mode) -> None:
+    # craps-compare's table of bets was 704 px wide in a widget of 340, baccarat-variants' 443.
+    page = reader(path, WIDTHS["phone"], mode)
+    assert page.evaluate(WIDE_WIDGET_TABLES) == []
+    cards = page.locator("[data-live-widget] table.widget-cards")
+    if cards.count():
+        cards.first.scroll_into_view_if_needed()
+        assert cards.first.locator("tbody td[data-label]").count() >= 4
+    shoot(page, f"widget-tables-{path.split('/')[-1]}@390-{mode}")
+    page.set_viewport_size({"width": WIDTHS["laptop"], "height": 900})  # on a laptop the same tables are tables
+    if cards.count():
+        assert cards.first.evaluate("t => getComputedStyle(t).display") == "table"
+
+
+#: Each number of every opened long fraction that is drawn on more than one line: [its digits, its lines].
+BROKEN_NUMBERS = """() => [...document.querySelectorAll('details.exact')].flatMap(details => {
+  details.open = true;
+  const fraction = details.querySelector('.exact-fraction');
+  const text = fraction.textContent;
+  const walker = document.createTreeWalker(fraction, NodeFilter.SHOW_TEXT);
+  const pieces = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) pieces.push(node);
+  // A number's digits as drawn: the text nodes between one slash (or the start) and the next.
+  const numbers = [[]];
+  for (const node of pieces) {
+    const [head, ...rest] = node.textContent.split('/');
+    numbers[numbers.length - 1].push([node, 0, head.length]);
+    let at = head.length + 1;
+    for (const part of rest) { numbers.push([[node, at, at + part.length]]); at += part.length + 1; }
+  }
+  return numbers.flatMap(runs => {
+    const tops = new Set();
+    for (const [node, start, end] of runs) {
+      if (end <= start) continue;
+      const range = document.createRange();
+      range.setStart(node, start); range.setEnd(node, end);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    const digits = runs.map(([node, s, e]) => node.textContent.slice(s, e)).join('');
+    return tops.size > 1 ? [[digits, tops.size]] : [];
+  });
+})"""
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+def test_an_opened_fraction_breaks_no_number_that_fits_a_line(reader: Reader, width: int, mode: Mode) -> None:
+    # The baccarat chapter's tables fold long fractions ("0.010579", the fraction a click away); opened, the fraction
+    # broke anywhere, "1147533517/28" on a phone.  Now only after its slash, and a number longer than a line (more
+    # than casino_math.tables.LONG_NUMBER digits) only between groups of three digits.
+    from casino_math.tables import LONG_NUMBER
+
+    page = reader("book/baccarat", width, mode)
+    broken = page.evaluate(BROKEN_NUMBERS)
+    assert page.locator("details.exact[open]").count() >= 5
+    assert [(digits, lines) for digits, lines in broken if len(digits.lstrip("-")) <= LONG_NUMBER] == []
+    page.locator("details.exact[open]").first.scroll_into_view_if_needed()
+    shoot(page, f"opened-fractions-baccarat@{width}-{mode}")
