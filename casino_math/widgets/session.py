@@ -17,7 +17,8 @@ from typing import Any
 
 from .. import bets, display, ruin, rules
 from ..bets import Bet
-from ..cli import available_games, load_game
+from ..games import game as load_game
+from ..games import names as available_games
 from ..tables import Cell, Column, Holds, Table
 from .live import Control, Shown, Widget, chart_html, defines
 
