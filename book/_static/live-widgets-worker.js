@@ -9,6 +9,11 @@
 //                                            at its starting values (views: [{name, args, values}]), kept for when
 //                                            the page asks for it;
 //   {type: 'view', id, name, args, values}   call casino_math.widgets.live.view_json(name, args, values).
+// The first visit keeps a memory snapshot of that Python, casino_math and the widgets' modules imported, in the
+// browser's Cache Storage (Pyodide's _makeSnapshot and _loadSnapshot options); a later visit starts from it, which
+// takes a fraction of a bare start.  It is kept under a name made of Pyodide's version, the wheel's SHA-256 and the
+// modules imported, so that a new build or another page's widgets make a snapshot of their own (the newest three
+// are kept), and one that cannot be started from is deleted and Python started afresh.
 // It answers {type: 'progress', step, text} (and, while Python downloads, {type: 'progress', step: 1, bytes}),
 // then {type: 'ready'} or {type: 'failed', reason}, and for each view {type: 'inactive', id, json} (the controls
 // that change nothing there), then {type: 'view', id, json} or {type: 'view', id, error}.  It runs one view at a
@@ -56,30 +61,97 @@ function countingDownloads() {
 
 const key = (name, args, values) => JSON.stringify([name, args, values]);
 
+const SNAPSHOTS = 'live-widgets-python';
+const KEPT = 3;  // snapshots kept (about 30 MB each): the newest, for pages with different widgets' modules
+
+// Where the snapshot of this Python would be kept: a name, in the site's own address space, for Cache Storage.
+async function snapshotName(version, wheelBytes, modules, wheel) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', wheelBytes));
+  const hash = [...digest.slice(0, 12)].map(b => b.toString(16).padStart(2, '0')).join('');
+  return new URL(`python-${version}-${hash}-${modules.join('+')}.snapshot`, wheel).href;
+}
+
+async function kept(name) {
+  try {
+    const response = await (await caches.open(SNAPSHOTS)).match(name);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (error) {
+    return null;  // no Cache Storage here (an opaque origin, a private window that refuses it)
+  }
+}
+
+async function keep(name, snapshot) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    const older = (await cache.keys()).filter(request => request.url !== name);
+    for (const old of older.slice(0, Math.max(0, older.length - KEPT + 1))) await cache.delete(old);
+    await cache.put(name, new Response(snapshot, {headers: {'Content-Type': 'application/octet-stream'}}));
+  } catch (error) {
+    // not kept: the next visit starts afresh
+  }
+}
+
+async function forget(name) {
+  try {
+    await (await caches.open(SNAPSHOTS)).delete(name);
+  } catch (error) {
+    // nothing kept
+  }
+}
+
+function install(pyodide, wheelBytes) {
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(wheelBytes, 'wheel', {extractDir: sitePackages});
+  pyodide.runPython('import importlib; importlib.invalidate_caches()');
+}
+
 // casino_math is unpacked from its wheel into site-packages; its dependencies are not resolved (numpy has no
 // browser build here, and the widgets' functions never import it).
 async function start({pyodide: root, wheel, views = []}) {
   const counted = countingDownloads();
   const wheelBytes = fetchBytes(wheel);  // downloads while Python starts; a failure is reported when awaited
   wheelBytes.catch(() => {});
-  let loadPyodide;
+  let loadPyodide, version;
   try {
-    ({loadPyodide} = await import(`${root}pyodide.mjs`));
+    ({loadPyodide, version} = await import(`${root}pyodide.mjs`));
   } catch (error) {
     counted();
     throw new Error('pyodide.mjs could not be loaded');
   }
-  let pyodide;
+  // casino_math.widgets.live imports no game; the page's widgets' modules are imported here (and their games only).
+  const modules = [...new Set(views.map(view => view.name.split('.')[0]))].sort();
+  const imports = ['casino_math.widgets.live', ...modules.map(m => `casino_math.widgets.${m}`)];
+  const options = {indexURL: root, stdout: () => {}, stderr: () => {}};
+  let pyodide = null;
   try {
-    pyodide = await loadPyodide({indexURL: root, stdout: () => {}, stderr: () => {}});
+    const bytes = await wheelBytes;
+    const name = await snapshotName(version, bytes, modules, wheel);
+    const snapshot = await kept(name);
+    if (snapshot) {
+      try {
+        pyodide = await loadPyodide({...options, _loadSnapshot: snapshot});
+        postMessage({type: 'progress', step: 2, text: 'Installing casino_math'});
+        install(pyodide, bytes);
+      } catch (error) {
+        pyodide = null;
+        await forget(name);
+      }
+    }
+    if (!pyodide) {
+      pyodide = await loadPyodide({...options, _makeSnapshot: true});
+      postMessage({type: 'progress', step: 2, text: 'Installing casino_math'});
+      install(pyodide, bytes);
+      pyodide.runPython(`import importlib
+for module in ${JSON.stringify(imports)}:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        pass  # a widget of no known module: its view says so`);
+      keep(name, pyodide.makeMemorySnapshot());  // stored while the views are computed
+    }
   } finally {
     counted();
   }
-  postMessage({type: 'progress', step: 2, text: 'Installing casino_math'});
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(await wheelBytes, 'wheel', {extractDir: sitePackages});
-  pyodide.runPython('import importlib; importlib.invalidate_caches()');
-  // casino_math.widgets.live imports no game; each view imports its widget's module (and that game only).
   const live = pyodide.pyimport('casino_math.widgets.live');
   viewJson = live.view_json;
   inactiveJson = live.inactive_json;
