@@ -7,10 +7,9 @@
 // site, imports the page's widgets' modules and computes their starting views.  "Run live in your browser" then
 // only waits for that start, if it has not finished (a reader who asks their browser to save data starts it with
 // the button).  From then on every control calls the widget's own Python function, view_json, and shows the HTML
-// it returns.  Python never runs on the
-// page's own thread, so the page scrolls and answers while a setting is computed: a computation that takes more
-// than a moment says so, and a newer setting supersedes it (only the newest setting of a widget is computed
-// next, and a result for a setting already changed is dropped).  A chart in a result is a Vega-Lite
+// it returns.  Python never runs on the page's own thread, so the page scrolls and answers while a setting is
+// computed: a computation that takes more than a moment says so, and a newer setting supersedes it (only the
+// newest setting of a widget is computed next, and a result for a setting already changed is dropped).  A chart in a result is a Vega-Lite
 // specification written by that Python function; vega-embed (served by the site) draws it, in the snapshot as
 // soon as the page has loaded and after every live update.
 //
