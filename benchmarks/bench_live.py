@@ -161,8 +161,12 @@ def first_result(context: BrowserContext, site: str, reading: int | None) -> flo
 
 def kept(page: Page) -> None:
     """Wait (a reader stays on the page) until the first visit has kept its snapshot of Python in Cache Storage."""
-    page.wait_for_function("""async () => (await (await caches.open('live-widgets-python')).keys()).length > 0""",
-                           timeout=60_000, polling=250)
+    page.wait_for_function("""async () => {
+        const cache = await caches.open('live-widgets-python');
+        const kept = await Promise.all((await cache.keys()).map(async request => (await cache.match(request)).blob()));
+        return kept.some(snapshot => snapshot.size > 1e6);  // written whole, not just named
+      }""", timeout=60_000, polling=250)
+    page.wait_for_timeout(500)
 
 
 #: What the worker imports to show a widget's first result, run in CPython: the modules then loaded, as JSON.
