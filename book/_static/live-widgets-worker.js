@@ -52,6 +52,9 @@ function countingDownloads() {
         }
         out.enqueue(chunk);
       },
+      flush() {
+        postMessage({type: 'progress', step: 1, bytes});  // a file loaded whole: its last bytes told too
+      },
     }));
     return new Response(counted, {status: response.status, statusText: response.statusText,
                                   headers: response.headers});

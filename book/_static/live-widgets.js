@@ -36,13 +36,15 @@
     frameOf(container).querySelector('.live-widget-note').textContent = text;
   }
 
-  function progress(step, text) {
-    stage = {step, text};
+  // A step of the start, in the note and on the bar: a step's share done, if known (the download's), fills the bar
+  // up to it.
+  function progress(step, text, share = 1) {
+    stage = {step, text, share};
     for (const container of widgets()) {
       if (container.dataset.state !== 'loading') continue;
       const bar = frameOf(container).querySelector('.live-widget-progress');
       bar.hidden = false;
-      bar.value = step;
+      bar.value = step - 1 + share;
       say(container, `${text} (step ${step} of ${STEPS})`);
     }
   }
@@ -163,8 +165,9 @@
 
     const ready = new Promise((resolve, reject) => {
       worker.onmessage = ({data}) => {
-        if (data.type === 'progress' && data.bytes) progress(1, downloaded(data.bytes));
-        else if (data.type === 'progress') progress(data.step, data.text);
+        if (data.type === 'progress' && data.bytes) {
+          progress(1, downloaded(data.bytes), paths.megabytes ? Math.min(1, data.bytes / (paths.megabytes * 1e6)) : 1);
+        } else if (data.type === 'progress') progress(data.step, data.text);
         else if (data.type === 'ready') resolve();
         else if (data.type === 'failed') reject(new Error(data.reason));
         else if (data.type === 'inactive') {
@@ -184,7 +187,7 @@
       };
     });
     const size = paths.megabytes ? `, a download of about ${paths.megabytes} MB the first time` : '';
-    progress(1, `Starting Python in your browser${size}`);
+    progress(1, `Starting Python in your browser${size}`, 0);
     worker.postMessage({type: 'start', pyodide: new URL(paths.pyodide, root).href,
                         wheel: new URL(paths.wheel, root).href, views});
 
@@ -395,7 +398,7 @@
       container.dataset.state = 'loading';
       frameOf(container).querySelector('.live-widget-run').disabled = true;
     }
-    if (stage) progress(stage.step, stage.text);  // where the start already is
+    if (stage) progress(stage.step, stage.text, stage.share);  // where the start already is
     try {
       python = await warmUp();
     } catch (error) {
