@@ -150,7 +150,13 @@ for module in ${JSON.stringify(imports)}:
         importlib.import_module(module)
     except ImportError:
         pass  # a widget of no known module: its view says so`);
-      keep(name, pyodide.makeMemorySnapshot());  // stored while the views are computed
+      let snapshot = null;
+      try {
+        snapshot = pyodide.makeMemorySnapshot();
+      } catch (error) {
+        // no snapshot this time (the option is Pyodide's own, and experimental): Python runs all the same
+      }
+      if (snapshot) keep(name, snapshot);  // stored while the views are computed
     }
   } finally {
     counted();
