@@ -2,12 +2,14 @@
 //
 // Each widget arrives as a static snapshot rendered in Python from its definition
 // (casino_math/widgets/live.py): disabled form controls, the result at the starting values, and the
-// definition as JSON.  "Run live in your browser" starts Python in a Web Worker (live-widgets-worker.js: Pyodide,
-// served by the site, once per page) and installs casino_math's wheel from the site; from then on every control
-// calls the widget's own Python function, view_json, and shows the HTML it returns.  Python never runs on the
-// page's own thread, so the page scrolls and answers while a setting is computed: a computation that takes more
-// than a moment says so, and a newer setting supersedes it (only the newest setting of a widget is computed
-// next, and a result for a setting already changed is dropped).  A chart in a result is a Vega-Lite
+// definition as JSON.  Python starts in a Web Worker (live-widgets-worker.js: Pyodide, served by the site, once per
+// page) as soon as a widget comes near the screen, while the reader reads: it installs casino_math's wheel from the
+// site, imports the page's widgets' modules and computes their starting views.  "Run live in your browser" then
+// only waits for that start, if it has not finished (a reader who asks their browser to save data starts it with
+// the button).  From then on every control calls the widget's own Python function, view_json, and shows the HTML
+// it returns.  Python never runs on the page's own thread, so the page scrolls and answers while a setting is
+// computed: a computation that takes more than a moment says so, and a newer setting supersedes it (only the
+// newest setting of a widget is computed next, and a result for a setting already changed is dropped).  A chart in a result is a Vega-Lite
 // specification written by that Python function; vega-embed (served by the site) draws it, in the snapshot as
 // soon as the page has loaded and after every live update.
 //
@@ -29,6 +31,8 @@
   const MOMENT = 300;  // ms: a computation longer than this shows that it is working
   const root = new URL(document.documentElement.dataset.content_root || './', document.baseURI);
   let python = null;    // the one Python of this page, in its worker, shared by every widget
+  let starting = null;  // its start, begun when a widget first comes into view (or at the button)
+  let stage = null;     // where that start is: {step, text}, shown once the reader has pressed the button
   let charting = null;  // the one load of vega-embed on this page, shared by every chart
 
   const widgets = () => [...document.querySelectorAll('[data-live-widget]')];
@@ -39,12 +43,15 @@
     frameOf(container).querySelector('.live-widget-note').textContent = text;
   }
 
-  function progress(step, text) {
+  // A step of the start, in the note and on the bar: a step's share done, if known (the download's), fills the bar
+  // up to it.
+  function progress(step, text, share = 1) {
+    stage = {step, text, share};
     for (const container of widgets()) {
       if (container.dataset.state !== 'loading') continue;
       const bar = frameOf(container).querySelector('.live-widget-progress');
       bar.hidden = false;
-      bar.value = step;
+      bar.value = step - 1 + share;
       say(container, `${text} (step ${step} of ${STEPS})`);
     }
   }
@@ -141,7 +148,7 @@
 
   // The worker computes one view at a time.  Each widget has at most one setting waiting (its newest), and the
   // widgets take turns; a setting superseded while it waited is never sent.
-  function startPython() {
+  function startPython(views) {
     const paths = window.LIVE_WIDGETS;
     if (!paths || !paths.worker) return Promise.reject(new Error('this page was built without the live runtime'));
     if (typeof Worker !== 'function') return Promise.reject(new Error('this browser does not run Web Workers'));
@@ -165,7 +172,9 @@
 
     const ready = new Promise((resolve, reject) => {
       worker.onmessage = ({data}) => {
-        if (data.type === 'progress') progress(data.step, data.text);
+        if (data.type === 'progress' && data.bytes) {
+          progress(1, downloaded(data.bytes), paths.megabytes ? Math.min(1, data.bytes / (paths.megabytes * 1e6)) : 1);
+        } else if (data.type === 'progress') progress(data.step, data.text);
         else if (data.type === 'ready') resolve();
         else if (data.type === 'failed') reject(new Error(data.reason));
         else if (data.type === 'inactive') {
@@ -185,9 +194,9 @@
       };
     });
     const size = paths.megabytes ? `, a download of about ${paths.megabytes} MB the first time` : '';
-    progress(1, `Starting Python in your browser${size}`);
+    progress(1, `Starting Python in your browser${size}`, 0);
     worker.postMessage({type: 'start', pyodide: new URL(paths.pyodide, root).href,
-                        wheel: new URL(paths.wheel, root).href});
+                        wheel: new URL(paths.wheel, root).href, views});
 
     // The newest setting of a widget; a setting it replaces, if still waiting, is answered as superseded.
     // ``early`` hears which controls are in play before the view itself is done.
@@ -199,6 +208,41 @@
       send();
     });
     return ready.then(() => ({view}));
+  }
+
+  // What step 1 says while Python downloads: the megabytes so far (from the cache, on a later visit, in a moment).
+  function downloaded(bytes) {
+    const paths = window.LIVE_WIDGETS || {};
+    const total = paths.megabytes ? ` of about ${paths.megabytes}` : '';
+    return `Starting Python in your browser: ${(bytes / 1e6).toFixed(1)}${total} MB loaded`;
+  }
+
+  // The page's one start of Python, begun at most once: each widget's starting view is computed with it, so that
+  // the button, pressed later, finds it done.
+  function warmUp() {
+    if (!starting) {
+      const views = widgets().map(container => {
+        const definition = definitionOf(container);
+        return {name: definition.name, args: JSON.stringify(definition.args),
+                values: JSON.stringify(rawValues(container, definition))};
+      });
+      starting = startPython(views);
+      starting.catch(() => {});  // told to the reader when they press the button
+    }
+    return starting;
+  }
+
+  // Python starts once a widget is within a screen of coming into view, unless the reader's browser asks to save
+  // data: then only the button starts it.
+  function startWhenNear() {
+    const connection = navigator.connection;
+    if ((connection && connection.saveData) || typeof IntersectionObserver !== 'function') return;
+    const near = new IntersectionObserver(entries => {
+      if (!entries.some(entry => entry.isIntersecting)) return;
+      near.disconnect();
+      warmUp();
+    }, {rootMargin: '100% 0px'});
+    for (const container of widgets()) near.observe(frameOf(container));
   }
 
   // --- Controls ------------------------------------------------------------------------------------------------
@@ -422,8 +466,9 @@
       container.dataset.state = 'loading';
       frameOf(container).querySelector('.live-widget-run').disabled = true;
     }
+    if (stage) progress(stage.step, stage.text, stage.share);  // where the start already is
     try {
-      python = await (starting || (starting = startPython()));
+      python = await warmUp();
     } catch (error) {
       fail(String(error.message || error).trim().split('\n')[0].replace(/\.$/, ''));
       return;
@@ -438,7 +483,6 @@
       }
     }));
   }
-  let starting = null;
 
   // --- The page: snapshots, readouts, and a way to the widgets for the keyboard --------------------------------
 
@@ -515,6 +559,7 @@
       button.disabled = false;
       button.addEventListener('click', start);
     }
+    startWhenNear();
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);

@@ -94,6 +94,11 @@ class Walk:
         >>> walk(one_face_bet(1), 1, 1).ahead_even_behind()
         (Fraction(1, 6), Fraction(0, 1), Fraction(5, 6))
         """
+        return self._ahead_even_behind
+
+    @cached_property
+    def _ahead_even_behind(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The chances of ending above, at and below the start, worked out once (a widget shows them twice)."""
         start = self.bankroll
         return self.P(lambda b: b > start), self.P(lambda b: b == start), self.P(lambda b: b < start)
 
@@ -165,12 +170,7 @@ def walk(bet: Bet, bankroll: int, rounds: int, goal: int | None = None) -> Walk:
     decided = _decided_walk(moves, bankroll * scale, least, top, rounds)
     live = _mixed([d.live for d in decided], pushes)
     ruined = _mixed([d.ruined for d in decided], pushes)
-    # After all the bets: r of them decided with count C(rounds, r) pushes**(rounds - r).
-    weights = [comb(rounds, r) * pushes ** (rounds - r) for r in range(rounds + 1)] if pushes else [0] * rounds + [1]
-    final: dict[int, int] = {}
-    for w, d in zip(weights, decided, strict=True):
-        for b, count in d.counts.items() if w else ():
-            final[b] = final.get(b, 0) + w * count
+    final = _mixed_final([d.counts for d in decided], pushes)
     counts = FrozenMap({Fraction(b, scale): final[b] for b in sorted(final)})
     return Walk(bet.name, bankroll, goal, rounds, counts, denominator**rounds, tuple(live), tuple(ruined), denominator)
 
@@ -244,6 +244,32 @@ def _mixed(decided: list[int], pushes: int) -> list[int]:
         row = [pushes * a + b for a, b in pairwise(row)]
         out.append(row[0])
     return out
+
+
+def _mixed_final(decided: list[dict[int, int]], pushes: int) -> dict[int, int]:
+    """The count of each final bankroll after all n bets, from its counts after r decided bets: the sum over r of
+    C(n, r) pushes**(n - r) x_r[b].
+
+    Summed by Horner's rule in pushes (each step multiplies every sum by the small number pushes, then adds
+    C(n, r) x_r[b]), where the sum written out would multiply each long count by the long weight
+    C(n, r) pushes**(n - r).
+
+    >>> _mixed_final([{1: 1}, {0: 1, 2: 1}], 3)      # one bet: pushed (3 ways) and kept 1, or decided 0 or 2
+    {1: 3, 0: 1, 2: 1}
+    >>> _mixed_final([{1: 1}, {0: 1, 2: 1}], 0)      # no pushes: the decided walk's last counts
+    {0: 1, 2: 1}
+    """
+    if not pushes:
+        return dict(decided[-1])
+    n = len(decided) - 1
+    final: dict[int, int] = {}
+    for r, counts in enumerate(decided):
+        for b in final:
+            final[b] *= pushes
+        weight = comb(n, r)
+        for b, count in counts.items():
+            final[b] = final.get(b, 0) + weight * count
+    return final
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ from typing import Any
 
 from .. import bets, display, ruin, rules
 from ..bets import Bet
-from ..cli import available_games, load_game
+from ..games import game as load_game
+from ..games import names as available_games
 from ..tables import Cell, Column, Holds, Table
 from .live import Control, Shown, Widget, chart_html, defines
 
@@ -232,24 +233,33 @@ def endings_html(w: ruin.Walk) -> str:
     return Table(columns, rows, "How the sessions end, exactly")._repr_html_()
 
 
-def final_bankrolls(w: ruin.Walk, stake: int) -> list[dict[str, Any]]:
+def final_bankrolls(w: ruin.Walk, stake: int, within: tuple[int, int] | None = None) -> list[dict[str, Any]]:
     """The chart's data: each final bankroll in dollars (a fraction of a bet rounded down) by how the session ends,
-    with its exact probability (a float beside it only to draw the bar).
+    with its exact probability (a float beside it only to draw the bar); only those from ``within[0]`` to
+    ``within[1]`` dollars, if given (the chart's axis: the thousands of bankrolls in the thin tails are not drawn,
+    and each would cost a fraction of a thousand digits).
 
     >>> from casino_math.dice import one_face_bet
     >>> [(row["dollars"], row["ending"], row["exact"]) for row in final_bankrolls(ruin.walk(one_face_bet(1), 1, 2), 5)]
     [(0, 'behind', '5/6'), (5, 'even', '5/36'), (15, 'ahead', '1/36')]
+    >>> [row["dollars"] for row in final_bankrolls(ruin.walk(one_face_bet(1), 1, 2), 5, within=(5, 20))]
+    [5, 15]
     """
+    lo, hi = within if within else (None, None)
     grouped: dict[tuple[int, str], int] = defaultdict(int)
     for final, count in w.counts.items():
+        dollars = floor(final) * stake
+        if lo is not None and hi is not None and not lo <= dollars <= hi:
+            continue
         ending = "ahead" if final > w.bankroll else "even" if final == w.bankroll else "behind"
-        grouped[floor(final) * stake, ending] += count
+        grouped[dollars, ending] += count
     rows = []
     for (dollars, ending), count in sorted(grouped.items()):
         p = Fraction(count, w.denominator)
+        text = display.fraction_text(p)
         rows.append({"dollars": dollars, "ending": ending, "probability": float(p),
-                     "exact": display.fraction_text(p) if len(display.fraction_text(p)) <= LONGEST_FRACTION
-                     else f"a fraction of {len(str(p.denominator))} digits", "percent": display.percent(p, 3)})
+                     "exact": text if len(text) <= LONGEST_FRACTION else f"a fraction of {len(str(p.denominator))} digits",
+                     "percent": display.percent(p, 3)})
     return rows
 
 
@@ -263,14 +273,15 @@ def axis_range(w: ruin.Walk, stake: int) -> tuple[int, int]:
     finals = sorted(w.counts)
     below = above = 0
     lo, hi = finals[0], finals[-1]
+    tail = TAIL.numerator * w.denominator  # a count over w.denominator is above TAIL when count * TAIL.denominator > tail
     for final in finals:
         below += w.counts[final]
-        if Fraction(below, w.denominator) > TAIL:
+        if below * TAIL.denominator > tail:
             lo = final
             break
     for final in reversed(finals):
         above += w.counts[final]
-        if Fraction(above, w.denominator) > TAIL:
+        if above * TAIL.denominator > tail:
             hi = final
             break
     return floor(lo) * stake, floor(hi) * stake
@@ -296,7 +307,7 @@ def ending_chart(w: ruin.Walk, stake: int, title: list[str]) -> dict[str, Any]:
         "description": ", ".join(title),
         "title": {"text": title, "fontSize": 12},
         "transform": [{"filter": {"field": "dollars", "range": [lo, hi]}}],
-        "data": {"values": final_bankrolls(w, stake)},
+        "data": {"values": final_bankrolls(w, stake, within=(lo, hi))},
         "width": CHART_WIDTH, "height": 180,
         "autosize": {"type": "fit-x", "contains": "padding"},
         "layer": [
