@@ -128,7 +128,7 @@ def _oxford_bets() -> list[tuple]:
 
 def _other_wheels() -> list[tuple]:
     """Wheels the notebook never shows and the library's rules cannot describe, and a payout of 9 to 2."""
-    return [(1, 35, 1), (18, 1, 5), (6, 4, 1), (4, 7, 3), (3, 10, 5), (2, 15, 1), (6, Fraction(9, 2), 3)]
+    return [(1, 35, 1), (18, 1, 5), (6, 4, 1), (5, 6, 3), (3, 10, 5), (2, 15, 1), (4, Fraction(9, 2), 3)]
 
 
 def _straight_ev(v) -> Exact:
