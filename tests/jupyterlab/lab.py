@@ -137,6 +137,23 @@ async (timeout) => {
 }
 """
 
+# JupyterLab draws a long notebook's cells as they come near the view (and in idle time): each Markdown cell is
+# brought into view until it is drawn, as a reader scrolling there would see it, so that a cell that is never drawn
+# is told apart from one not reached yet.
+RENDER_ALL = """
+async () => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  const started = Date.now();
+  for (const [index, cell] of notebook.widgets.entries()) {
+    if (cell.model.type !== 'markdown') continue;
+    while (!cell.node.querySelector('.jp-RenderedMarkdown') && Date.now() - started < 60000) {
+      await notebook.scrollToItem(index);
+      await new Promise(r => setTimeout(r, 100));
+    }
+  }
+}
+"""
+
 CELLS = """
 () => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -213,6 +230,7 @@ def run_notebook(page: Any, lab: Lab, name: str) -> Run:
     page.on("crash", lambda _page: crashed.append(True))
     open_notebook(page, lab, name)
     result = page.evaluate(RUN_ALL, RUN_TIMEOUT * 1000)
+    page.evaluate(RENDER_ALL)
     page.wait_for_timeout(500)  # the last outputs' renderers (charts, typeset math) finish drawing
     return Run(name, result["seconds"], page.evaluate(CELLS), console, bool(crashed))
 
