@@ -196,7 +196,7 @@ def test_the_exact_chi_square_p_value_counts_every_sequence_of_spins(spins: list
 
 def test_the_exact_p_value_of_an_even_log_is_one_and_the_partitions_cover_every_sequence() -> None:
     assert f.exact_p_value(f.SpinLog((1,) * 38)) == 1        # nothing is more even than one spin on every pocket
-    assert sum(f._ways(parts, 38, 12) for parts in f._partitions(12, 12, 38)) == 38**12
+    assert sum(f.sequences_with_counts(parts, 38, 12) for parts in f.partitions(12, 12, 38)) == 38**12
 
 
 def test_a_log_too_long_to_count_says_so() -> None:

@@ -281,14 +281,14 @@ def exact_p_value(log: SpinLog) -> Fraction:
         raise ValueError(f"{n} spins are too many to count every way they could fall (at most {LONGEST_EXACT}); "
                          "use the Monte Carlo test")
     observed = sum(count * count for count in log.counts)
-    ways = sum(_ways(parts, size, n) for parts in _partitions(n, n, size) if sum(p * p for p in parts) >= observed)
+    ways = sum(sequences_with_counts(parts, size, n) for parts in partitions(n, n, size) if sum(p * p for p in parts) >= observed)
     return Fraction(ways, size**n)
 
 
-def _partitions(n: int, largest: int, most: int) -> Iterator[tuple[int, ...]]:
+def partitions(n: int, largest: int, most: int) -> Iterator[tuple[int, ...]]:
     """The partitions of n into at most ``most`` parts, none above ``largest``, largest part first.
 
-    >>> list(_partitions(4, 4, 2))
+    >>> list(partitions(4, 4, 2))
     [(4,), (3, 1), (2, 2)]
     """
     if n == 0:
@@ -297,11 +297,11 @@ def _partitions(n: int, largest: int, most: int) -> Iterator[tuple[int, ...]]:
     if most == 0:
         return
     for first in range(min(n, largest), 0, -1):
-        for rest in _partitions(n - first, first, most - 1):
+        for rest in partitions(n - first, first, most - 1):
             yield (first, *rest)
 
 
-def _ways(parts: tuple[int, ...], size: int, n: int) -> int:
+def sequences_with_counts(parts: tuple[int, ...], size: int, n: int) -> int:
     """The sequences of n spins on ``size`` pockets whose counts, largest first, are ``parts``."""
     pockets_taken = factorial(size) // factorial(size - len(parts))
     for repeats in Counter(parts).values():

@@ -20,7 +20,7 @@ from math import factorial
 
 from ..distribution import Number, exact, whole
 from ..tails import chi_square_tail
-from .fairness import LONGEST_EXACT, BetaLaw, _partitions, _ways, break_even, fair_chance, prior
+from .fairness import LONGEST_EXACT, BetaLaw, break_even, fair_chance, partitions, prior, sequences_with_counts
 from .rules import OXFORD, RouletteRules
 
 
@@ -86,13 +86,13 @@ def exact_size(spins: int, level: Number, rules: RouletteRules = OXFORD) -> Frac
         raise ValueError(f"{n} spins are too many to count every way they could fall (at most {LONGEST_EXACT})")
     rejected = 0
     tail_of: dict[int, bool] = {}
-    for parts in _partitions(n, n, size):
+    for parts in partitions(n, n, size):
         squares = sum(p * p for p in parts)
         if squares not in tail_of:
             statistic = Fraction(size * squares, n) - n
             tail_of[squares] = Fraction(chi_square_tail(statistic, size - 1)) <= alpha
         if tail_of[squares]:
-            rejected += _ways(parts, size, n)
+            rejected += sequences_with_counts(parts, size, n)
     return Fraction(rejected, size**n)
 
 

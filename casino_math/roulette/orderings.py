@@ -13,6 +13,7 @@ Each depends on the counts only through their sizes, so the sum runs over the pa
 :func:`~casino_math.roulette.fairness.exact_p_value` does for X^2.
 
 >>> short = SpinLog.of_spins(["17", "17", "5"])
+>>> from casino_math.roulette.fairness import exact_p_value
 >>> exact_p_values(short)["chi-square"] == exact_p_value(short)
 True
 """
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from math import factorial, prod
 
-from .fairness import LONGEST_EXACT, SpinLog, _partitions, _ways, exact_p_value  # noqa: F401  (exact_p_value: the example)
+from .fairness import LONGEST_EXACT, SpinLog, partitions, sequences_with_counts
 
 Counts = tuple[int, ...]
 
@@ -88,8 +89,8 @@ def exact_p_values_of(counts: Counts) -> dict[str, Fraction]:
         raise ValueError("a test needs at least one spin; these counts add up to 0")
     observed = {name: order(counts) for name, order in ORDERINGS.items()}
     ways = dict.fromkeys(ORDERINGS, 0)
-    for parts in _partitions(n, n, size):
-        count = _ways(parts, size, n)
+    for parts in partitions(n, n, size):
+        count = sequences_with_counts(parts, size, n)
         for name, order in ORDERINGS.items():
             if order(parts) >= observed[name]:
                 ways[name] += count
