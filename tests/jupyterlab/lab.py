@@ -43,10 +43,13 @@ RUN_TIMEOUT = 600
 
 
 class Lab:
-    """A JupyterLab server on 127.0.0.1 serving ``root``; its own folders live under ``home``."""
+    """A JupyterLab server on 127.0.0.1 serving ``root``; its own folders live under ``home``.  ``environment`` is
+    added to the server's (``JUPYTER_PATH``, to give it kernels of its own)."""
 
-    def __init__(self, root: Path, home: Path, disabled: tuple[str, ...] = ()) -> None:
+    def __init__(self, root: Path, home: Path, disabled: tuple[str, ...] = (),
+                 environment: dict[str, str] | None = None) -> None:
         self.root, self.home, self.disabled = root, home, disabled
+        self.environment = environment or {}
         self.token = secrets.token_hex(16)
         self.process: subprocess.Popen[bytes] | None = None
         self.url = ""
@@ -63,7 +66,7 @@ class Lab:
         runtime = self.home / "runtime"
         runtime.mkdir(parents=True, exist_ok=True)
         env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime), "JUPYTER_CONFIG_DIR": str(self.home / "config"),
-               "IPYTHONDIR": str(self.home / "ipython"), "JUPYTER_PLATFORM_DIRS": "1"}
+               "IPYTHONDIR": str(self.home / "ipython"), "JUPYTER_PLATFORM_DIRS": "1", **self.environment}
         jupyter = Path(sys.executable).with_name("jupyter")
         self.process = subprocess.Popen(
             [str(jupyter), "lab", "--no-browser", "--port=0", "--ServerApp.ip=127.0.0.1",
@@ -96,6 +99,37 @@ class Lab:
             except subprocess.TimeoutExpired:
                 self.process.kill()
 
+
+# A notebook just opened, once its kernel has started and JupyterLab has written the kernel's spec and language into
+# it (NotebookPanel's _updateSpec and _updateLanguage): whether JupyterLab marks it changed, and the notebook as it
+# would save it.
+OPENED = """
+async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const canonical = value => JSON.stringify(value, (key, v) => v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v);
+  const waitFor = async (test, what) => {
+    const start = Date.now();
+    while (!test()) {
+      if (Date.now() - start > 120000) throw new Error(`timed out waiting for ${what}`);
+      await new Promise(r => setTimeout(r, 100));
+    }
+  };
+  // A notebook naming no kernel asks the reader for one: its session never gets ready.
+  const ready = Promise.all([panel.context.ready, panel.sessionContext.ready]);
+  await Promise.race([ready, new Promise((_, reject) => setTimeout(
+    () => reject(new Error('no kernel started (does the notebook name one?)')), 120000))]);
+  await waitFor(() => panel.sessionContext.session && panel.sessionContext.session.kernel
+                      && panel.sessionContext.session.kernel.status === 'idle', 'the kernel');
+  const kernel = panel.sessionContext.session.kernel;
+  const [info, spec] = [await kernel.info, await kernel.spec];
+  const written = {name: kernel.name, display_name: spec.display_name, language: spec.language};
+  await waitFor(() => canonical(panel.model.getMetadata('language_info')) === canonical(info.language_info)
+                      && canonical(panel.model.getMetadata('kernelspec')) === canonical(written),
+                'the language and spec of the kernel in the notebook');
+  return {dirty: panel.model.dirty, notebook: panel.model.toJSON(), language_info: info.language_info};
+}
+"""
 
 # What the page reports after running a notebook, read from JupyterLab's own objects (window.jupyterapp).
 RUN_ALL = """
@@ -205,12 +239,23 @@ widget => [...widget.querySelectorAll('.widget-html-content, .widget-htmlmath-co
 
 
 @dataclass
+class Opened:
+    """A notebook as JupyterLab holds it once its kernel has started: whether it is marked changed, what it would
+    save, and the kernel's ``language_info``."""
+
+    dirty: bool
+    notebook: dict[str, Any]
+    language_info: dict[str, Any]
+
+
+@dataclass
 class Run:
     """What running a notebook in JupyterLab showed."""
 
     name: str
     seconds: float
     cells: list[dict[str, Any]]
+    opened: Opened
     console: list[str] = field(default_factory=list)
     crashed: bool = False
 
@@ -222,17 +267,79 @@ def open_notebook(page: Any, lab: Lab, name: str) -> None:
                            arg=name, timeout=START_TIMEOUT * 1000)
 
 
+def start_notebook(page: Any, lab: Lab, name: str) -> Opened:
+    """Open the notebook ``name`` (a path under the lab's root) in ``page`` and wait until its kernel has started and
+    JupyterLab has written the kernel's spec and language into it."""
+    open_notebook(page, lab, name)
+    return Opened(**page.evaluate(OPENED))
+
+
 def run_notebook(page: Any, lab: Lab, name: str) -> Run:
     """Open the notebook ``name`` (a path under the lab's root) in ``page``, run all its cells, read the page."""
     console: list[str] = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     crashed: list[bool] = []
     page.on("crash", lambda _page: crashed.append(True))
-    open_notebook(page, lab, name)
+    opened = start_notebook(page, lab, name)
     result = page.evaluate(RUN_ALL, RUN_TIMEOUT * 1000)
     page.evaluate(RENDER_ALL)
     page.wait_for_timeout(500)  # the last outputs' renderers (charts, typeset math) finish drawing
-    return Run(name, result["seconds"], page.evaluate(CELLS), console, bool(crashed))
+    return Run(name, result["seconds"], page.evaluate(CELLS), opened, console, bool(crashed))
+
+
+#: Where a field is absent, in what :func:`changes` reports.
+ABSENT = "(absent)"
+
+
+def changes(saved: dict[str, Any], opened: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """Every field that differs between a saved notebook and the same notebook as JupyterLab would save it: its
+    place (``metadata.language_info.version``), the saved value and JupyterLab's.  Both are read as the server
+    writes a notebook (a multi-line source or text as one string; the transient fields nbformat drops on writing
+    left out), so that only what a save would change is reported.
+
+    >>> changes({"metadata": {"a": {"v": "1"}}}, {"metadata": {"a": {"v": "2"}, "b": 3}})
+    [('metadata.a.v', '1', '2'), ('metadata.b', '(absent)', 3)]
+    >>> changes({"cells": [{"source": ["a\\n", "b"]}]}, {"cells": [{"source": "a\\nb", "metadata": {"trusted": True}}]})
+    []
+    """
+    return list(_differences(_as_saved(saved), _as_saved(opened), ""))
+
+
+#: What nbformat leaves out when it writes a notebook (``nbformat.v4.rwbase.strip_transient``).
+TRANSIENT = {"metadata": ("orig_nbformat", "orig_nbformat_minor", "signature"), "cell metadata": ("trusted",)}
+
+
+def _as_saved(notebook: dict[str, Any]) -> dict[str, Any]:
+    notebook = json.loads(json.dumps(notebook))
+    for key in TRANSIENT["metadata"]:
+        notebook.get("metadata", {}).pop(key, None)
+    for cell in notebook.get("cells", []):
+        for key in TRANSIENT["cell metadata"]:
+            cell.get("metadata", {}).pop(key, None)
+        if not cell.get("metadata"):
+            cell.pop("metadata", None)
+        cell["source"] = _joined(cell.get("source", ""))
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                output["text"] = _joined(output["text"])
+            for mime, value in output.get("data", {}).items():
+                output["data"][mime] = _joined(value)
+    return notebook
+
+
+def _joined(value: Any) -> Any:
+    return "".join(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else value
+
+
+def _differences(saved: Any, opened: Any, place: str) -> Any:
+    if isinstance(saved, dict) and isinstance(opened, dict):
+        for key in sorted(set(saved) | set(opened)):
+            yield from _differences(saved.get(key, ABSENT), opened.get(key, ABSENT), f"{place}.{key}".lstrip("."))
+    elif isinstance(saved, list) and isinstance(opened, list) and len(saved) == len(opened):
+        for index, (before, after) in enumerate(zip(saved, opened, strict=True)):
+            yield from _differences(before, after, f"{place}[{index}]")
+    elif saved != opened:
+        yield place, saved, opened
 
 
 def move_a_control(page: Any, number: int, timeout: float = 120) -> str:

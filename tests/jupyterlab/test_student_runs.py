@@ -1,7 +1,12 @@
-"""Each reader's notebook as a student runs it: opened in JupyterLab, in Chromium, and every cell run.
+"""Each reader's notebook as a student runs it: opened in JupyterLab, in Chromium, under a reader's Python, and every
+cell run.
 
-One JupyterLab and one browser serve every notebook in turn.  For each notebook the test runs all cells (JupyterLab's
-"Run All Cells") and then checks what the page shows:
+One JupyterLab and one browser serve every notebook in turn.  The kernel is a reader's Python (``reader_python.py``):
+another Python than the one that saved the notebooks, holding only what the reader's Binder installs for them, and
+casino_math from the wheel the site serves.  For each notebook the test checks that opening it and starting its
+kernel changes only the Python version in ``language_info`` (which JupyterLab rewrites from the kernel, marking the
+notebook changed: no saved notebook can carry every reader's version), then runs all cells (JupyterLab's "Run All
+Cells") and checks what the page shows:
 
 - every code cell ran, and none shows an error or a warning, except the cells tagged ``raises-exception``;
 - every widget is drawn as controls, and moving one of its controls changes what it shows;
@@ -23,12 +28,13 @@ import time
 from typing import TYPE_CHECKING
 
 import pytest
-from conftest import ROOT, SCREENSHOTS, reader_notebooks
-from lab import Lab, Run, move_a_control, renderer_memory, run_notebook
+from conftest import NOTEBOOKS, ROOT, SCREENSHOTS, reader_notebooks
+from lab import Lab, Run, changes, move_a_control, renderer_memory, run_notebook
 from playwright.sync_api import Error as PlaywrightError
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+    from reader_python import ReaderPython
 
 #: The most memory the tab may hold after a notebook has run (it held about 350 MB here; a chart that resized
 #: itself without end took it past 4.7 GB, and crashed it).
@@ -50,12 +56,13 @@ def test_every_notebook_page_has_a_reader_copy() -> None:
 
 
 @pytest.mark.parametrize("name", reader_notebooks())
-def test_a_student_runs_the_notebook(lab: Lab, browser: Browser, name: str) -> None:
+def test_a_student_runs_the_notebook(reader_lab: Lab, reader: ReaderPython, browser: Browser, name: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     started, memory = time.monotonic(), 0
     try:
-        run = run_notebook(page, lab, name)
-        problems = crashes(run) or [*errors(run), *widgets(page, run), *charts(run), *raw_text(run)]
+        run = run_notebook(page, reader_lab, name)
+        problems = crashes(run) or [*opening(run, reader), *errors(run), *widgets(page, run), *charts(run),
+                                    *raw_text(run)]
         if not run.crashed:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.evaluate("() => window.jupyterapp.shell.currentWidget.content.scrollToItem(0)")
@@ -75,6 +82,18 @@ def test_a_student_runs_the_notebook(lab: Lab, browser: Browser, name: str) -> N
 
 def crashes(run: Run) -> list[str]:
     return ["the tab crashed"] if run.crashed else []
+
+
+def opening(run: Run, reader: ReaderPython) -> list[str]:
+    """Opening the notebook and starting its kernel changed the Python version it was saved with, and nothing else
+    (and JupyterLab marked it changed, as it does for that change)."""
+    saved = json.loads((NOTEBOOKS / run.name).read_text())
+    expected = [("metadata.language_info.version", saved["metadata"]["language_info"]["version"], reader.version)]
+    found = changes(saved, run.opened.notebook)
+    if found == expected and run.opened.dirty:
+        return []
+    return [(f"opening it under Python {reader.version} changes {found}, marked changed: {run.opened.dirty}; "
+             f"expected only {expected[0][0]}")]
 
 
 def errors(run: Run) -> list[str]:
