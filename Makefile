@@ -67,8 +67,11 @@ site-test: strict-book
 
 # The reader's notebooks the site serves (_build/html/notebooks/, written by book/_ext/reader_notebooks.py) as a
 # student runs them: one headless JupyterLab and one Chromium open each in turn and run all its cells; no error, every
-# widget drawn and answering a moved control, every chart drawn, no MyST left raw, the tab alive.  Screenshots and
-# each notebook's time go to _build/screenshots/jupyterlab/.
+# widget drawn and answering a moved control, every chart drawn, no MyST left raw, the tab alive.  The kernel is a
+# reader's Python, not the one that saved the notebooks: Debian's python3 in a virtual environment the test makes
+# once (_build/reader-python/, about a minute; pip fetches its pinned packages) with the site's wheel; opening a
+# notebook there may change only its Python version.  Screenshots and each notebook's time go to
+# _build/screenshots/jupyterlab/.
 lab-test: strict-book
 	$(BIN)/python -m pytest tests/jupyterlab
 

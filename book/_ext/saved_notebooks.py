@@ -10,8 +10,11 @@
 - ``language_info`` stays whole, as the kernel reported it.  JupyterLab replaces it with the reader's kernel's own
   as soon as that kernel starts, and marks the notebook changed unless the two are equal (``NotebookPanel``'s
   ``_updateLanguage``, then ``YNotebook.setMetadata``, which compares them whole).  So a notebook opened under the
-  Python that saved it (3.11.7 here) stays unchanged, and one opened under another Python is marked changed whatever
-  it carries: without its ``version`` (or without ``language_info``) it would be marked changed under every Python.
+  Python that saved it (3.11.7 here) stays unchanged, and one opened under another Python (3.11.2, say) is marked
+  changed whatever it carries, with only ``language_info.version`` changed; saved without its ``version`` (or
+  without ``language_info``) it would be marked changed under every Python.  No way of saving avoids this; it is
+  JupyterLab's (and Notebook's) behaviour, reported upstream as jupyter/notebook#2123.  The JupyterLab test
+  (``tests/jupyterlab/test_other_python.py``) opens the notebooks under both Pythons and pins down each case.
 
 Only notebook metadata and error outputs change::
 

@@ -127,7 +127,9 @@ async () => {
   await waitFor(() => canonical(panel.model.getMetadata('language_info')) === canonical(info.language_info)
                       && canonical(panel.model.getMetadata('kernelspec')) === canonical(written),
                 'the language and spec of the kernel in the notebook');
-  return {dirty: panel.model.dirty, notebook: panel.model.toJSON(), language_info: info.language_info};
+  // As JupyterLab sends it to the server to save (JSON leaves out a field whose value is undefined).
+  const notebook = JSON.parse(JSON.stringify(panel.model.toJSON()));
+  return {dirty: panel.model.dirty, notebook, language_info: info.language_info};
 }
 """
 
