@@ -9,7 +9,8 @@ them under theirs.  :func:`reader_python` makes a virtual environment of another
   (``book/_ext/reader_binder.py`` reads the pins);
 - casino_math from the wheel the built site serves (``_static/live/``), as Colab and Binder install it.
 
-It is made once and kept; it is made afresh when what it would install changes (a pin, the wheel, the Python).
+It is made once and kept, and made afresh when a pin or the Python changes; casino_math is installed again when the
+wheel changes.
 :func:`register_kernel` writes it as the ``python3`` kernelspec, under the name and title ipykernel gives its own
 ("Python 3 (ipykernel)"), into a folder the test's JupyterLab finds first on ``JUPYTER_PATH``: a notebook opened
 there starts the reader's Python as a reader's JupyterLab starts theirs, and nothing is written into the user's
@@ -72,24 +73,31 @@ def python_version(python: Path | str) -> str:
 
 
 def reader_python(python: str = PYTHON, venv: Path = VENV) -> ReaderPython:
-    """The reader's virtual environment, made (or made afresh) if it does not hold what it should."""
+    """The reader's virtual environment, made (or made afresh) if it does not hold what it should; casino_math is
+    installed again whenever the site's wheel changes (each build writes it anew)."""
     if not Path(python).exists():
         raise RuntimeError(f"{python} is missing: the JupyterLab test needs a second Python (apt-get install "
                            "python3-venv, or set READER_PYTHON)")
     wheel = served_wheel()
-    wanted = "\n".join([f"# {python} {python_version(python)}", *requirements(),
-                        f"# {wheel.name} sha256 {hashlib.sha256(wheel.read_bytes()).hexdigest()}", ""])
-    stamp = venv / ".installed"
+    packages = "\n".join([f"# {python} {python_version(python)}", *requirements(), ""])
+    library = f"{wheel.name} sha256 {hashlib.sha256(wheel.read_bytes()).hexdigest()}\n"
     interpreter = venv / "bin" / "python"
-    if not (stamp.exists() and stamp.read_text() == wanted and interpreter.exists()):
+    pip = [str(interpreter), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    if not (read(venv / "requirements.txt") == packages and read(venv / ".installed") is not None
+            and interpreter.exists()):
         shutil.rmtree(venv, ignore_errors=True)
         run([python, "-m", "venv", str(venv)])
-        (venv / "requirements.txt").write_text(wanted)
-        pip = [str(interpreter), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        (venv / "requirements.txt").write_text(packages)
         run([*pip, "-r", str(venv / "requirements.txt")])
-        run([*pip, "--no-deps", str(wheel)])
-        stamp.write_text(wanted)
+        (venv / ".installed").write_text("")
+    if read(venv / ".installed") != library:
+        run([*pip, "--no-deps", "--force-reinstall", str(wheel)])
+        (venv / ".installed").write_text(library)
     return ReaderPython(interpreter, python_version(interpreter))
+
+
+def read(path: Path) -> str | None:
+    return path.read_text() if path.exists() else None
 
 
 def run(command: list[str]) -> None:
