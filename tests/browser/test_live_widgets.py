@@ -539,6 +539,81 @@ def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page: OpenPa
     assert enabled_controls(page, "chance.payout") == []
 
 
+#: Records what each note says, as a screen reader hears it (its words, without the part hidden from it), every time
+#: it changes, and the part only seen (the megabytes downloaded).
+NOTES_HEARD = """
+window.notesHeard = [];
+window.notesSeen = [];
+new MutationObserver(() => {
+  const note = document.querySelector('.live-widget-note');
+  if (!note) return;
+  const heard = [...note.childNodes].filter(n => !(n.nodeType === 1 && n.getAttribute('aria-hidden') === 'true'))
+    .map(n => n.textContent).join('').trim();
+  if (heard !== window.notesHeard[window.notesHeard.length - 1]) window.notesHeard.push(heard);
+  const seen = note.querySelector('[aria-hidden="true"]');
+  if (seen && seen.textContent) window.notesSeen.push(seen.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+STAGES = ["Downloading Python (step 1 of 4)", "Starting Python (step 2 of 4)", "Loading casino_math (step 3 of 4)",
+          "Computing the first result (step 4 of 4)"]
+
+
+@pytest.mark.parametrize("width, mode", [(390, "light"), (1280, "dark")])
+def test_a_cold_start_says_each_stage_once_and_starts_from_the_builds_snapshot(
+        browser: Browser, site_url: str, width: int, mode: Mode) -> None:
+    # A first visit (a fresh browser profile) with Python's WebAssembly held back until the reader has pressed the
+    # button: the note says each stage of the start once, in order, and the megabytes move beside the first.
+    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=mode)
+    held: list[Route] = []
+
+    def route(r: Route) -> None:
+        if urlparse(r.request.url).hostname != "127.0.0.1":
+            return r.abort()
+        if r.request.url.endswith("/pyodide.asm.wasm") and not held:
+            held.append(r)
+            return None
+        return r.continue_()
+
+    page.route("**/*", route)
+    page.add_init_script(NOTES_HEARD)
+    page.goto(f"{site_url}/book/baccarat.html", wait_until="load")
+    widget = "baccarat.decks"
+    page.locator(f'.live-widget:has([data-live-widget="{widget}"]) .live-widget-run').click()
+    page.wait_for_function("() => /^Downloading Python/.test(document.querySelector('.live-widget-note').textContent)")
+    for _ in range(1200):  # until the worker asks for the WebAssembly (a ceiling for a hang, not a timed check)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the worker never asked for Python's WebAssembly"
+    page.wait_for_function("() => / MB$/.test(document.querySelector('.live-widget-detail').textContent)")
+    shoot(page, widget, f"downloading-{width}-{mode}")
+    bar = page.locator(".live-widget-progress").first
+    assert bar.is_visible() and bar.get_attribute("max") == "4" and float(bar.get_attribute("value") or 0) < 1
+    held[0].continue_()
+    page.wait_for_selector(f'[data-live-widget="{widget}"][data-state="live"]', timeout=120_000)
+    heard = page.evaluate("window.notesHeard")
+    said = [text for text in heard if text in STAGES]
+    assert said == STAGES, heard
+    assert heard[-1].startswith("Live:") and heard.index(STAGES[-1]) < len(heard) - 1
+    # The megabytes are seen (hidden from a screen reader, which would otherwise hear them four times a second).
+    seen = page.evaluate("window.notesSeen")
+    assert seen and all(re.fullmatch(r": (about \d+ MB the first time|\d+\.\d of \d+ MB)", s) for s in seen), seen
+    assert page.evaluate("document.documentElement.dataset.livePython") == "snapshot"
+    assert "Decks in the shoe" in page.locator(f'[data-live-widget="{widget}"]').inner_text()
+    assert enabled_controls(page, widget) == ["decks"]
+    page.close()
+
+
+def test_without_the_builds_snapshot_python_starts_afresh_and_the_widget_goes_live(open_page: OpenPage) -> None:
+    page = open_page("book/baccarat", block=".snapshot.gz", init_script=NOTES_HEARD)
+    go_live(page, "baccarat.decks")
+    assert page.evaluate("document.documentElement.dataset.livePython") == "afresh"
+    assert [text for text in page.evaluate("window.notesHeard") if text in STAGES] == STAGES
+    set_control(page, "baccarat.decks", "decks", 1)
+    assert banker_edge(1) in result_text(page, "baccarat.decks", "Banker")
+
+
 # --- Screen readers, keyboards and thumbs ------------------------------------------------------------------------
 
 
