@@ -78,7 +78,7 @@ new MutationObserver(() => {
     if (!(c.dataset.liveWidget in window.liveAt)) window.liveAt[c.dataset.liveWidget] = performance.now();
   }
   const note = document.querySelector('.live-widget-note');
-  const step = note && /\(step (\d) of \d\)/.exec(note.textContent);
+  const step = note && /\(step\s(\d)\sof\s\d\)/.exec(note.textContent);
   if (step && !(step[1] in window.stageAt)) window.stageAt[step[1]] = performance.now();
 }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true,
                       attributeFilter: ['data-state']});

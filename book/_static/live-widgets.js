@@ -65,7 +65,7 @@
       bar.value = step - 1 + share;
       bar.setAttribute('aria-label', 'Going live');
       const note = frame.querySelector('.live-widget-note');
-      const words = `${text} (step ${step} of ${STEPS})`;
+      const words = `${text} (step\u00a0${step}\u00a0of\u00a0${STEPS})`;  // "(step 1 of 4)" kept on one line
       let seen = note.querySelector('.live-widget-detail');
       if (note.dataset.step !== String(step) || !seen) {
         note.dataset.step = String(step);
@@ -85,7 +85,9 @@
       container.dataset.state = 'failed';
       const frame = frameOf(container);
       frame.querySelector('.live-widget-progress').hidden = true;
-      frame.querySelector('.live-widget-run').disabled = true;
+      const button = frame.querySelector('.live-widget-run');
+      button.disabled = true;
+      button.textContent = RUN;
       say(container, `The live version could not start: ${reason}; the snapshot shows the starting values.`);
     }
   }
@@ -360,6 +362,8 @@
   // --- Going live, and every change after ------------------------------------------------------------------------
 
   const LIVE = 'Live: every change is computed in your browser by casino_math.';
+  const RUN = 'Run live in your browser';
+  const GOING = 'Going live…';
 
   function computing(container, on, superseded = false) {
     const frame = frameOf(container);
@@ -497,7 +501,9 @@
     const pressed = event && event.currentTarget && widgets().find(c => frameOf(c).contains(event.currentTarget));
     for (const container of widgets()) {
       container.dataset.state = 'loading';
-      frameOf(container).querySelector('.live-widget-run').disabled = true;
+      const button = frameOf(container).querySelector('.live-widget-run');
+      button.disabled = true;
+      button.textContent = GOING;  // what it is doing; the note under it says how far it is
     }
     if (stage) progress(stage.step, stage.text, stage.share, stage.detail);  // where the start already is
     try {

@@ -555,8 +555,9 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true, characterData: true});
 """
 
-STAGES = ["Downloading Python (step 1 of 4)", "Starting Python (step 2 of 4)", "Loading casino_math (step 3 of 4)",
-          "Computing the first result (step 4 of 4)"]
+#: The stages a start says, each with "(step N of 4)" kept on one line (no-break spaces).
+STAGES = [f"{words} (step\u00a0{n}\u00a0of\u00a04)" for n, words in enumerate(
+    ("Downloading Python", "Starting Python", "Loading casino_math", "Computing the first result"), start=1)]
 
 
 @pytest.mark.parametrize("width, mode", [(390, "light"), (1280, "dark")])
@@ -588,6 +589,9 @@ def test_a_cold_start_says_each_stage_once_and_starts_from_the_builds_snapshot(
     assert held, "the worker never asked for Python's WebAssembly"
     page.wait_for_function("() => / MB$/.test(document.querySelector('.live-widget-detail').textContent)")
     shoot(page, widget, f"downloading-{width}-{mode}")
+    # The button says what it is doing, and stays disabled until the widget is live.
+    button = page.locator(f'.live-widget:has([data-live-widget="{widget}"]) .live-widget-run')
+    assert button.inner_text() == "Going live…" and button.is_disabled()
     bar = page.locator(".live-widget-progress").first
     assert bar.is_visible() and bar.get_attribute("max") == "4" and float(bar.get_attribute("value") or 0) < 1
     held[0].continue_()
