@@ -9,18 +9,18 @@
 //        for when the page asks for it.  Python starts from the memory snapshot the build made
 //        (book/_ext/live_snapshot.mjs; snapshot: {url, wheel: the SHA-256 of the wheel it was made with}), in which
 //        casino_math and every widget module are already imported: only the wheel's file is put back in place, for
-//        what is imported later.  Without a snapshot that loads (none built, another wheel, a browser that cannot
+//        what is imported later.  The snapshot, unzipped, is kept in Cache Storage for the next visit.  Without a snapshot that loads (none built, another wheel, a browser that cannot
 //        unzip it) Python starts afresh and imports the page's widgets' modules itself;
 //   {type: 'view', id, name, args, values}   call casino_math.widgets.live.view_json(name, args, values).
 // It tells the page where the start is, one stage at a time ({type: 'progress', stage}): 'download' (with the bytes
 // so far, a few times a second, of the `bytes` expected), 'python' once everything is downloaded and Python starts,
-// 'library' as casino_math is loaded, 'computing' for the starting views; then {type: 'ready', from} (from:
-// 'snapshot' or 'afresh') or {type: 'failed', reason}.  For each view it answers {type: 'inactive', id, json} (the controls that change nothing
+// 'library' as casino_math is loaded, 'computing' for the starting views; then {type: 'ready', from} (from: 'kept
+// snapshot', 'snapshot' or 'afresh') or {type: 'failed', reason}.  For each view it answers {type: 'inactive', id, json} (the controls that change nothing
 // there), then {type: 'view', id, json} or {type: 'view', id, error}.  It runs one view at a time, in the order sent;
 // the page sends only the newest setting of each widget, so a setting already superseded is never computed.
 let viewJson = null;
 let inactiveJson = null;
-let startedFrom = null;  // 'snapshot' or 'afresh', told with ready
+let startedFrom = null;  // 'kept snapshot', 'snapshot' or 'afresh', told with ready
 const computed = new Map();  // name, args and values as JSON -> [inactive JSON, view JSON], computed at the start
 
 // The last line of a Python error, without its exception's name: "ValueError: the shoe ..." -> "the shoe ...".
@@ -84,25 +84,76 @@ async function sha256(bytes) {
   return [...digest].map(b => b.toString(16).padStart(2, '0')).join('');
 }
 
-// The build's snapshot, unzipped as it downloads; it is used only with the wheel it was made with.
-async function snapshotFor(snapshot, wheelBytes) {
+// The build's snapshot, unzipped as it downloads.
+async function unzipped(url) {
   if (typeof DecompressionStream !== 'function') throw new Error('no DecompressionStream');
-  const response = await fetch(snapshot.url);
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`the snapshot could not be loaded (HTTP ${response.status})`);
-  const [bytes, wheel] = await Promise.all([
-    new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer(),
-    wheelBytes.then(sha256),
-  ]);
-  if (wheel !== snapshot.wheel) throw new Error('the snapshot was made with another wheel');
-  return new Uint8Array(bytes);
+  return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
 }
 
-// The snapshots an earlier version of this site kept in the reader's Cache Storage (about 30 MB each), deleted.
-function forgetKeptSnapshots() {
+// The build's snapshot, unzipped, is kept in the reader's Cache Storage (about 30 MB): a later visit reads it as it
+// is, without downloading or unzipping it again.  It is kept under the snapshot's address (whose name is a hash of
+// what it was made of) and the SHA-256 of its wheel; only the newest is kept.  Where there is no Cache Storage (a
+// page opened from a file, a private window that refuses it) nothing is kept and every visit unzips.
+const KEPT = 'live-widgets-python';
+const keptName = snapshot => `${snapshot.url.replace(/\.gz$/, '')}?wheel=${snapshot.wheel}`;
+
+async function keptSnapshot(snapshot) {
   try {
-    caches.delete('live-widgets-python').catch(() => {});
+    const response = await (await caches.open(KEPT)).match(keptName(snapshot));
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch (error) {
-    // no Cache Storage here
+    return null;  // no Cache Storage here
+  }
+}
+
+// Kept once Python has started from it; every other snapshot kept (an older build's) is deleted.
+async function keepSnapshot(snapshot, bytes) {
+  try {
+    const cache = await caches.open(KEPT);
+    const name = new URL(keptName(snapshot), self.location.href).href;
+    for (const old of await cache.keys()) if (old.url !== name) await cache.delete(old);
+    await cache.put(name, new Response(bytes, {headers: {'Content-Type': 'application/octet-stream'}}));
+  } catch (error) {
+    // not kept: the next visit unzips the build's snapshot again
+  }
+}
+
+async function forgetSnapshot(snapshot) {
+  try {
+    await (await caches.open(KEPT)).delete(keptName(snapshot));
+  } catch (error) {
+    // nothing kept
+  }
+}
+
+// Python's memory at the start: the snapshot kept by an earlier visit, else the build's, unzipped.  Either is used
+// only with the wheel it was made with.  {bytes, kept}: whether it was the kept one.
+async function snapshotFor(snapshot, wheelBytes) {
+  const wheel = wheelBytes.then(sha256);
+  const kept = await keptSnapshot(snapshot);
+  const [bytes, made] = await Promise.all([kept || unzipped(snapshot.url), wheel]);
+  if (made !== snapshot.wheel) throw new Error('the snapshot was made with another wheel');
+  return {bytes, kept: Boolean(kept)};
+}
+
+// Python started from a snapshot: the kept one, else the build's (a kept one that fails is forgotten and the
+// build's tried); null if neither loads.  Python's own files download beside the snapshot: loadPyodide fetches them
+// before it awaits it.
+async function startFromSnapshot(loadPyodide, options, snapshot, wheelBytes) {
+  const memory = snapshotFor(snapshot, wheelBytes);
+  memory.catch(() => {});
+  try {
+    const pyodide = await loadPyodide({...options, _loadSnapshot: memory.then(m => m.bytes)});
+    const {bytes, kept} = await memory;
+    if (!kept) keepSnapshot(snapshot, bytes);  // not awaited: the reader's result comes first
+    return {pyodide, from: kept ? 'kept snapshot' : 'snapshot'};
+  } catch (error) {
+    const kept = await memory.then(m => m.kept, () => false);
+    if (!kept) return null;
+    await forgetSnapshot(snapshot);
+    return startFromSnapshot(loadPyodide, options, snapshot, wheelBytes);
   }
 }
 
@@ -118,7 +169,6 @@ function putWheel(pyodide, path, bytes) {
 // casino_math is imported from its wheel; its dependencies are not resolved (numpy has no browser build here, and
 // the widgets' functions never import it).
 async function start({pyodide: root, wheel, snapshot = null, bytes: expected = 0, views = []}) {
-  forgetKeptSnapshots();
   const counted = countingDownloads(expected);
   const wheelBytes = fetchBytes(wheel);  // downloads while Python starts; a failure is reported when awaited
   wheelBytes.catch(() => {});
@@ -131,24 +181,15 @@ async function start({pyodide: root, wheel, snapshot = null, bytes: expected = 0
   }
   const options = {indexURL: root, stdout: () => {}, stderr: () => {}};
   const path = wheelPath(wheel);
-  let pyodide = null;
-  let restored = false;
+  let started = null;
   try {
-    if (snapshot) {
-      try {
-        // Python's own files download beside the snapshot: loadPyodide fetches them before it awaits it.
-        const memory = snapshotFor(snapshot, wheelBytes);
-        memory.catch(() => {});
-        pyodide = await loadPyodide({...options, _loadSnapshot: memory});
-        restored = true;
-      } catch (error) {
-        pyodide = null;  // started afresh below
-      }
-    }
-    if (!pyodide) pyodide = await loadPyodide(options);
+    if (snapshot) started = await startFromSnapshot(loadPyodide, options, snapshot, wheelBytes);
+    if (!started) started = {pyodide: await loadPyodide(options), from: 'afresh'};
   } finally {
     counted();
   }
+  const {pyodide} = started;
+  const restored = started.from !== 'afresh';
   stage('library');
   putWheel(pyodide, path, await wheelBytes);
   if (restored) {
@@ -171,7 +212,7 @@ del WHEEL, IMPORTS`);
   const live = pyodide.pyimport('casino_math.widgets.live');
   viewJson = live.view_json;
   inactiveJson = live.inactive_json;
-  startedFrom = restored ? 'snapshot' : 'afresh';
+  startedFrom = started.from;
   if (views.length) stage('computing');
   for (const {name, args, values} of views) {
     try {

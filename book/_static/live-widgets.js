@@ -205,7 +205,7 @@
           if (STAGES[data.stage][0] >= (stage ? stage.step : 0)) progress(...STAGES[data.stage]);
         }
         else if (data.type === 'ready') {
-          document.documentElement.dataset.livePython = data.from;  // how Python started: 'snapshot' or 'afresh'
+          document.documentElement.dataset.livePython = data.from;  // how Python started: 'kept snapshot', 'snapshot', 'afresh'
           resolve();
         }
         else if (data.type === 'failed') reject(new Error(data.reason));

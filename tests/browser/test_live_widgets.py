@@ -38,7 +38,7 @@ from casino_math.widgets import session as session_widgets
 from casino_math.widgets.chemin import flip_table
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route
 
 TIMINGS: dict[str, dict[str, list[float]]] = {}
 
@@ -616,6 +616,81 @@ def test_without_the_builds_snapshot_python_starts_afresh_and_the_widget_goes_li
     assert [text for text in page.evaluate("window.notesHeard") if text in STAGES] == STAGES
     set_control(page, "baccarat.decks", "decks", 1)
     assert banker_edge(1) in result_text(page, "baccarat.decks", "Banker")
+
+
+#: Where the worker keeps the build's snapshot, unzipped, for the next visit: its Cache Storage and the name of this
+#: build's snapshot there (the snapshot's address without .gz, and its wheel's SHA-256).
+KEPT = "live-widgets-python"
+KEPT_NAME = """() => { const paths = window.LIVE_WIDGETS;
+  const root = new URL(document.documentElement.dataset.content_root || './', document.baseURI);
+  return `${new URL(paths.snapshot.path, root).href.replace(/\\.gz$/, '')}?wheel=${paths.snapshot.wheel}`; }"""
+
+
+def keep(page: Page, name: str, body: str) -> None:
+    """Put some bytes in the page's Cache Storage under a snapshot's name, as an earlier visit would have."""
+    page.evaluate(f"async ([name, body]) => (await caches.open('{KEPT}')).put(name, new Response(body))", [name, body])
+
+
+def until_kept(page: Page, check: str, arg: str) -> None:
+    """Wait until a check of the page's kept snapshot (an async function of the cache and arg) is true (the worker
+    keeps it once Python has started; a ceiling for a hang, not a timed check)."""
+    for _ in range(600):
+        if page.evaluate(f"async arg => ({check})(await caches.open('{KEPT}'), arg)", arg):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the kept snapshot never passed {check}")
+
+
+def visit_until_live(context: BrowserContext, site_url: str, widget: str = "baccarat.decks") -> tuple[str, int]:
+    """Open the baccarat chapter in a browser profile and go live: how Python started, and how many times the
+    build's snapshot was fetched."""
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if ".snapshot" in request.url else None)
+    page.goto(f"{site_url}/book/baccarat.html", wait_until="load")
+    go_live(page, widget)
+    assert banker_edge(8) in result_text(page, widget, "Banker")
+    started = page.evaluate("document.documentElement.dataset.livePython")
+    page.close()
+    return started, len(fetched)
+
+
+def open_profile(browser: Browser, site_url: str) -> tuple[BrowserContext, Page, str]:
+    """A fresh browser profile with a page of the site without widgets, and the name this build's snapshot is kept
+    under."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).hostname == "127.0.0.1" else r.abort())
+    index = context.new_page()
+    index.goto(f"{site_url}/genindex.html", wait_until="load")
+    return context, index, index.evaluate(KEPT_NAME)
+
+
+ONLY = "async (cache, name) => { const keys = await cache.keys(); return keys.length === 1 && keys[0].url === name; }"
+WHOLE = "async (cache, name) => { const kept = await cache.match(name); " \
+        "return Boolean(kept) && (await kept.arrayBuffer()).byteLength > 1e6; }"
+
+
+def test_a_second_visit_starts_from_the_unzipped_snapshot_kept_by_the_first(
+        browser: Browser, site_url: str) -> None:
+    # The first visit unzips the build's snapshot and keeps it, unzipped, in Cache Storage, deleting an older
+    # build's; the second starts from it as it is (the build's snapshot not fetched, nothing unzipped).
+    context, index, name = open_profile(browser, site_url)
+    keep(index, name.replace("?wheel=", "-older?wheel="), "an older build's snapshot")
+    assert visit_until_live(context, site_url) == ("snapshot", 1)
+    until_kept(index, ONLY, name)
+    until_kept(index, WHOLE, name)
+    assert visit_until_live(context, site_url) == ("kept snapshot", 0)
+    context.close()
+
+
+def test_a_kept_snapshot_that_cannot_be_loaded_is_forgotten_and_the_builds_used(
+        browser: Browser, site_url: str) -> None:
+    context, index, name = open_profile(browser, site_url)
+    keep(index, name, "not a snapshot")
+    assert visit_until_live(context, site_url) == ("snapshot", 1)
+    until_kept(index, WHOLE, name)
+    assert visit_until_live(context, site_url) == ("kept snapshot", 0)
+    context.close()
 
 
 # --- Screen readers, keyboards and thumbs ------------------------------------------------------------------------
