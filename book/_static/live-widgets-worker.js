@@ -9,15 +9,17 @@
 //        for when the page asks for it.  Python starts from the memory snapshot the build made
 //        (book/_ext/live_snapshot.mjs; snapshot: {url, wheel: the SHA-256 of the wheel it was made with}), in which
 //        casino_math and every widget module are already imported: only the wheel's file is put back in place, for
-//        what is imported later.  The snapshot, unzipped, is kept in Cache Storage for the next visit.  Without a snapshot that loads (none built, another wheel, a browser that cannot
+//        what is imported later.  The build's snapshot, once unzipped, is kept in Cache Storage: a later visit
+//        starts from it as it is.  Without a snapshot that loads (none built, another wheel, a browser that cannot
 //        unzip it) Python starts afresh and imports the page's widgets' modules itself;
 //   {type: 'view', id, name, args, values}   call casino_math.widgets.live.view_json(name, args, values).
 // It tells the page where the start is, one stage at a time ({type: 'progress', stage}): 'download' (with the bytes
 // so far, a few times a second, of the `bytes` expected), 'python' once everything is downloaded and Python starts,
 // 'library' as casino_math is loaded, 'computing' for the starting views; then {type: 'ready', from} (from: 'kept
-// snapshot', 'snapshot' or 'afresh') or {type: 'failed', reason}.  For each view it answers {type: 'inactive', id, json} (the controls that change nothing
-// there), then {type: 'view', id, json} or {type: 'view', id, error}.  It runs one view at a time, in the order sent;
-// the page sends only the newest setting of each widget, so a setting already superseded is never computed.
+// snapshot', 'snapshot' or 'afresh') or {type: 'failed', reason}.  For each view it answers {type: 'inactive', id,
+// json} (the controls that change nothing there), then {type: 'view', id, json} or {type: 'view', id, error}.  It
+// runs one view at a time, in the order sent; the page sends only the newest setting of each widget, so a setting
+// already superseded is never computed.
 let viewJson = null;
 let inactiveJson = null;
 let startedFrom = null;  // 'kept snapshot', 'snapshot' or 'afresh', told with ready

@@ -205,7 +205,8 @@
           if (STAGES[data.stage][0] >= (stage ? stage.step : 0)) progress(...STAGES[data.stage]);
         }
         else if (data.type === 'ready') {
-          document.documentElement.dataset.livePython = data.from;  // how Python started: 'kept snapshot', 'snapshot', 'afresh'
+          // How Python started: 'kept snapshot' (unzipped by an earlier visit), 'snapshot' (the build's) or 'afresh'.
+          document.documentElement.dataset.livePython = data.from;
           resolve();
         }
         else if (data.type === 'failed') reject(new Error(data.reason));
