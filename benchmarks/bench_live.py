@@ -8,12 +8,14 @@ browser tests drive it.  Timed, each as a median over fresh browser profiles:
     profile) and warm (the same profile, second visit);
 (b) a chapter's first live result cold: the page loaded in a fresh profile, the button pressed at once, the time from
     the press to the first live result;
-(c) the same, warm: a second visit in the same profile (the first has kept its snapshot of Python, as it does for a
-    reader who stays on the page);
+(c) the same, warm: a second visit in the same profile (Pyodide and the wheel in the browser's HTTP cache, the build's
+    snapshot of Python kept unzipped in its Cache Storage by the first visit, which waits until it is kept);
 (d) the reader of the issue: the widget scrolled into view, three seconds of reading, then the press; the time from
     the press to the first live result (cold and warm).
 
-Beside them: the Python modules loaded when the first result is shown, and the main thread's longest task while the
+For (b) and (c), where the wait goes: the time from the press to each stage the widget's note says (downloading,
+starting Python, loading casino_math, computing the first result), and how Python started (from the build's snapshot
+or afresh).  Beside them: the Python modules loaded when the first result is shown, and the main thread's longest task while the
 long-run chapter's session explorer shows a new result (PerformanceObserver 'longtask').  Ratios are against (a)
 timed in the same run.  Without a built site or Chromium the benchmark says so and times nothing.
 """
@@ -63,18 +65,23 @@ BARE_HTML = """<!doctype html><title>bare</title><script type="module">
 </script>"""
 
 #: Records, in the page, when each widget first says it is live, and every long task.
-WATCH_SCRIPT = """
+WATCH_SCRIPT = r"""
 window.liveAt = {};
 window.longTasks = [];
 try {
   new PerformanceObserver(list => list.getEntries().forEach(e => window.longTasks.push([e.startTime, e.duration])))
     .observe({type: 'longtask', buffered: true});
 } catch (error) {}
+window.stageAt = {};
 new MutationObserver(() => {
   for (const c of document.querySelectorAll('[data-live-widget][data-state="live"]')) {
     if (!(c.dataset.liveWidget in window.liveAt)) window.liveAt[c.dataset.liveWidget] = performance.now();
   }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state']});
+  const note = document.querySelector('.live-widget-note');
+  const step = note && /\(step\s(\d)\sof\s\d\)/.exec(note.textContent);
+  if (step && !(step[1] in window.stageAt)) window.stageAt[step[1]] = performance.now();
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true,
+                      attributeFilter: ['data-state']});
 """
 
 PRESS = """widget => {
@@ -142,8 +149,13 @@ def bare(context: BrowserContext, site: str) -> float:
     return ms
 
 
-def first_result(context: BrowserContext, site: str, reading: int | None) -> float:
-    """(b, c, d): the ms from the press to the widget's first live result.
+#: The stages of a start, as the note numbers them.
+STAGES = ("downloading", "starting Python", "loading casino_math", "computing")
+
+
+def first_result(context: BrowserContext, site: str, reading: int | None) -> tuple[float, dict[str, float], str]:
+    """(b, c, d): the ms from the press to the widget's first live result; the ms from the press to each stage the
+    note said after it; how Python started.
 
     With ``reading`` None the button is pressed as soon as the page has loaded; otherwise the widget is scrolled
     into view and the button pressed ``reading`` ms later."""
@@ -154,19 +166,28 @@ def first_result(context: BrowserContext, site: str, reading: int | None) -> flo
     pressed = float(page.evaluate(PRESS, WIDGET))
     page.wait_for_function(LIVE, arg=WIDGET, timeout=120_000, polling=50)
     live = float(page.evaluate("w => window.liveAt[w]", WIDGET))
-    kept(page)
+    stages = {STAGES[int(step) - 1]: max(0.0, at - pressed)
+              for step, at in page.evaluate("window.stageAt").items() if 1 <= int(step) <= len(STAGES)}
+    started = str(page.evaluate("document.documentElement.dataset.livePython"))
+    if started != "afresh":
+        until_kept(page)
     page.close()
-    return live - pressed
+    return live - pressed, stages, started
 
 
-def kept(page: Page) -> None:
-    """Wait (a reader stays on the page) until the first visit has kept its snapshot of Python in Cache Storage."""
-    page.wait_for_function("""async () => {
-        const cache = await caches.open('live-widgets-python');
-        const kept = await Promise.all((await cache.keys()).map(async request => (await cache.match(request)).blob()));
-        return kept.some(snapshot => snapshot.size > 1e6);  // written whole, not just named
-      }""", timeout=60_000, polling=250)
-    page.wait_for_timeout(500)
+#: Whether the worker has kept the build's snapshot, unzipped, in Cache Storage (it does so once Python has started).
+KEPT = """async () => { const cache = await caches.open('live-widgets-python');
+  const kept = await Promise.all((await cache.keys()).map(async name => (await cache.match(name)).arrayBuffer()));
+  return kept.some(bytes => bytes.byteLength > 1e6); }"""
+
+
+def until_kept(page: Page) -> None:
+    """Wait, as a reader still on the page would, until the unzipped snapshot is kept for the next visit (at most
+    30 s)."""
+    for _ in range(300):
+        if page.evaluate(KEPT):
+            return
+        page.wait_for_timeout(100)
 
 
 #: What the worker imports to show a widget's first result, run in CPython: the modules then loaded, as JSON.
@@ -238,11 +259,13 @@ def main() -> None:
 
     with served() as site, sync_playwright() as p:
         bare_cold, bare_warm = cold_and_warm(p, lambda c: bare(c, site))
-        at_once_cold, at_once_warm = cold_and_warm(p, lambda c: first_result(c, site, None))
-        read_cold, read_warm = cold_and_warm(p, lambda c: first_result(c, site, READING))
+        at_once_cold_runs, at_once_warm_runs = cold_and_warm(p, lambda c: first_result(c, site, None))
+        read_cold_runs, read_warm_runs = cold_and_warm(p, lambda c: first_result(c, site, READING))
         longest = longest_task_on_update(p, site)
         uncontained = longest_task_on_update(p, site, UNCONTAINED)
     a_cold, a_warm = statistics.median(bare_cold), statistics.median(bare_warm)
+    at_once_cold, at_once_warm, read_cold, read_warm = ([ms for ms, _, _ in runs] for runs in (
+        at_once_cold_runs, at_once_warm_runs, read_cold_runs, read_warm_runs))
     rows = [("(b) first result, pressed at once, cold", at_once_cold, a_cold),
             ("(c) first result, pressed at once, warm", at_once_warm, a_warm),
             ("(d) first result, pressed after 3 s in view, cold", read_cold, a_cold),
@@ -252,6 +275,13 @@ def main() -> None:
     for name, runs, baseline in rows:
         ms = statistics.median(runs)
         report(name, ms / 1000, f"{ms / baseline:.2f} x (a) {'cold' if baseline == a_cold else 'warm'}")
+    for name, runs in (("(b) cold", at_once_cold_runs), ("(c) warm", at_once_warm_runs)):
+        started = sorted({how for _, _, how in runs})
+        for stage in STAGES:
+            times = [stages[stage] for _, stages, _ in runs if stage in stages]
+            if times:
+                report(f"  {name}: the press to '{stage}' (Python from: {'/'.join(started)})",
+                       statistics.median(times) / 1000)
     for widget in (WIDGET, "session.explorer"):
         modules = modules_loaded(widget)
         print(f"{'modules imported for the first result of ' + widget:<60} {len(modules):>10}     "

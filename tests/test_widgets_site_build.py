@@ -47,3 +47,41 @@ def test_the_chart_library_is_pinned_and_loads_in_order() -> None:
     assert json.loads(live_widgets.runtime_config("w.whl", 0).removeprefix("window.LIVE_WIDGETS = ").rstrip(";"))["vega"] == [
         "_static/vendor/vega/vega.min.js", "_static/vendor/vega-lite/vega-lite.min.js",
         "_static/vendor/vega-embed/vega-embed.min.js"]
+
+
+def test_the_same_sources_make_the_same_wheel(tmp_path: Path) -> None:
+    # So that a rebuild finds its snapshot of Python made, and a reader's cached wheel stays valid.
+    first = live_widgets.build_wheel(ROOT, tmp_path / "first")
+    second = live_widgets.build_wheel(ROOT, tmp_path / "second")
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_the_snapshot_computes_the_starting_view_of_every_chapters_widget() -> None:
+    views = live_widgets.chapter_views(ROOT / "book")
+    assert ["baccarat.decks", {"rules": "oxford"}] in views
+    assert len(views) == len({json.dumps(v, sort_keys=True) for v in views})
+    from casino_math.widgets.live import MODULES
+
+    assert {name.split(".")[0] for name, _ in views} <= set(MODULES)
+
+
+def test_the_runtime_is_told_the_snapshot_and_the_wheel_it_was_made_with() -> None:
+    config = json.loads(live_widgets.runtime_config("w.whl", 21_000_000, ("python-1.snapshot.gz", "ab"))
+                        .removeprefix("window.LIVE_WIDGETS = ").rstrip(";"))
+    assert config["snapshot"] == {"path": "_static/live/python-1.snapshot.gz", "wheel": "ab"}
+    assert config["bytes"] == 21_000_000 and config["wheel"] == "_static/live/w.whl"
+    assert "snapshot" not in json.loads(live_widgets.runtime_config("w.whl", 0)
+                                        .removeprefix("window.LIVE_WIDGETS = ").rstrip(";"))
+
+
+def test_without_node_the_build_warns_and_the_site_starts_python_afresh(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    wheel = live_widgets.build_wheel(ROOT, tmp_path / "live")
+    pyodide = tmp_path / "pyodide"
+    pyodide.mkdir()
+    (pyodide / "package.json").write_text('{"version": "314.0.7"}')
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    warned: list[str] = []
+    monkeypatch.setattr(live_widgets.logger, "warning", lambda message, *args: warned.append(message % args))
+    assert live_widgets.make_snapshot(pyodide, wheel, [], tmp_path / "snapshots") is None
+    assert len(warned) == 1 and warned[0].startswith("node is not installed: ")

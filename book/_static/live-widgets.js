@@ -27,12 +27,20 @@
 (() => {
   'use strict';
 
-  const STEPS = 3;
+  // The stages of a start, as the reader is told them: each is said once (the note is a polite live region); the
+  // megabytes downloaded so far are shown beside the first, not said.
+  const STAGES = {
+    download: [1, 'Downloading Python'],
+    python: [2, 'Starting Python'],
+    library: [3, 'Loading casino_math'],
+    computing: [4, 'Computing the first result'],
+  };
+  const STEPS = Object.keys(STAGES).length;
   const MOMENT = 300;  // ms: a computation longer than this shows that it is working
   const root = new URL(document.documentElement.dataset.content_root || './', document.baseURI);
   let python = null;    // the one Python of this page, in its worker, shared by every widget
   let starting = null;  // its start, begun when a widget first comes into view (or at the button)
-  let stage = null;     // where that start is: {step, text}, shown once the reader has pressed the button
+  let stage = null;     // where that start is: {step, text, share, detail}, shown once the reader has pressed the button
   let charting = null;  // the one load of vega-embed on this page, shared by every chart
 
   const widgets = () => [...document.querySelectorAll('[data-live-widget]')];
@@ -44,15 +52,30 @@
   }
 
   // A step of the start, in the note and on the bar: a step's share done, if known (the download's), fills the bar
-  // up to it.
-  function progress(step, text, share = 1) {
-    stage = {step, text, share};
+  // up to it.  The note's words change only from one step to the next, so that a screen reader says each step once;
+  // the detail (the megabytes so far) is seen beside them, and not said.
+  function progress(step, text, share = 1, detail = '') {
+    stage = {step, text, share, detail};
     for (const container of widgets()) {
       if (container.dataset.state !== 'loading') continue;
-      const bar = frameOf(container).querySelector('.live-widget-progress');
+      const frame = frameOf(container);
+      const bar = frame.querySelector('.live-widget-progress');
       bar.hidden = false;
+      bar.max = STEPS;
       bar.value = step - 1 + share;
-      say(container, `${text} (step ${step} of ${STEPS})`);
+      bar.setAttribute('aria-label', 'Going live');
+      const note = frame.querySelector('.live-widget-note');
+      const words = `${text} (step\u00a0${step}\u00a0of\u00a0${STEPS})`;  // "(step 1 of 4)" kept on one line
+      let seen = note.querySelector('.live-widget-detail');
+      if (note.dataset.step !== String(step) || !seen) {
+        note.dataset.step = String(step);
+        note.textContent = words;
+        seen = document.createElement('span');
+        seen.className = 'live-widget-detail';
+        seen.setAttribute('aria-hidden', 'true');
+        note.append(seen);
+      }
+      seen.textContent = detail ? `: ${detail}` : '';
     }
   }
 
@@ -62,7 +85,9 @@
       container.dataset.state = 'failed';
       const frame = frameOf(container);
       frame.querySelector('.live-widget-progress').hidden = true;
-      frame.querySelector('.live-widget-run').disabled = true;
+      const button = frame.querySelector('.live-widget-run');
+      button.disabled = true;
+      button.textContent = RUN;
       say(container, `The live version could not start: ${reason}; the snapshot shows the starting values.`);
     }
   }
@@ -172,10 +197,18 @@
 
     const ready = new Promise((resolve, reject) => {
       worker.onmessage = ({data}) => {
-        if (data.type === 'progress' && data.bytes) {
-          progress(1, downloaded(data.bytes), paths.megabytes ? Math.min(1, data.bytes / (paths.megabytes * 1e6)) : 1);
-        } else if (data.type === 'progress') progress(data.step, data.text);
-        else if (data.type === 'ready') resolve();
+        if (data.type === 'progress' && data.stage === 'download') {
+          if (stage && stage.step > 1) return;  // a file fetched once Python has started: the download is over
+          progress(1, STAGES.download[1], paths.bytes ? Math.min(1, data.bytes / paths.bytes) : 0,
+                   downloaded(data.bytes));
+        } else if (data.type === 'progress' && STAGES[data.stage]) {
+          if (STAGES[data.stage][0] >= (stage ? stage.step : 0)) progress(...STAGES[data.stage]);
+        }
+        else if (data.type === 'ready') {
+          // How Python started: 'kept snapshot' (unzipped by an earlier visit), 'snapshot' (the build's) or 'afresh'.
+          document.documentElement.dataset.livePython = data.from;
+          resolve();
+        }
         else if (data.type === 'failed') reject(new Error(data.reason));
         else if (data.type === 'inactive') {
           const request = asked.get(data.id);
@@ -193,10 +226,11 @@
         reject(new Error(String(event.message || 'the worker could not start').replace(/^Uncaught (Error: )?/, '')));
       };
     });
-    const size = paths.megabytes ? `, a download of about ${paths.megabytes} MB the first time` : '';
-    progress(1, `Starting Python in your browser${size}`, 0);
+    progress(1, STAGES.download[1], 0, paths.bytes ? `about ${megabytes(paths.bytes)} MB the first time` : '');
+    const snapshot = paths.snapshot ? {url: new URL(paths.snapshot.path, root).href, wheel: paths.snapshot.wheel}
+      : null;
     worker.postMessage({type: 'start', pyodide: new URL(paths.pyodide, root).href,
-                        wheel: new URL(paths.wheel, root).href, views});
+                        wheel: new URL(paths.wheel, root).href, snapshot, bytes: paths.bytes || 0, views});
 
     // The newest setting of a widget; a setting it replaces, if still waiting, is answered as superseded.
     // ``early`` hears which controls are in play before the view itself is done.
@@ -210,11 +244,13 @@
     return ready.then(() => ({view}));
   }
 
-  // What step 1 says while Python downloads: the megabytes so far (from the cache, on a later visit, in a moment).
+  const megabytes = bytes => Math.max(1, Math.round(bytes / 1e6));
+
+  // What step 1 shows while Python downloads: the megabytes so far (from the cache, on a later visit, in a moment).
   function downloaded(bytes) {
     const paths = window.LIVE_WIDGETS || {};
-    const total = paths.megabytes ? ` of about ${paths.megabytes}` : '';
-    return `Starting Python in your browser: ${(bytes / 1e6).toFixed(1)}${total} MB loaded`;
+    const total = paths.bytes ? ` of ${megabytes(paths.bytes)}` : '';
+    return `${(bytes / 1e6).toFixed(1)}${total} MB`;
   }
 
   // The page's one start of Python, begun at most once: each widget's starting view is computed with it, so that
@@ -327,6 +363,8 @@
   // --- Going live, and every change after ------------------------------------------------------------------------
 
   const LIVE = 'Live: every change is computed in your browser by casino_math.';
+  const RUN = 'Run live in your browser';
+  const GOING = 'Going live…';
 
   function computing(container, on, superseded = false) {
     const frame = frameOf(container);
@@ -464,16 +502,18 @@
     const pressed = event && event.currentTarget && widgets().find(c => frameOf(c).contains(event.currentTarget));
     for (const container of widgets()) {
       container.dataset.state = 'loading';
-      frameOf(container).querySelector('.live-widget-run').disabled = true;
+      const button = frameOf(container).querySelector('.live-widget-run');
+      button.disabled = true;
+      button.textContent = GOING;  // what it is doing; the note under it says how far it is
     }
-    if (stage) progress(stage.step, stage.text, stage.share);  // where the start already is
+    if (stage) progress(stage.step, stage.text, stage.share, stage.detail);  // where the start already is
     try {
       python = await warmUp();
     } catch (error) {
       fail(String(error.message || error).trim().split('\n')[0].replace(/\.$/, ''));
       return;
     }
-    progress(3, 'Computing');
+    progress(...STAGES.computing);
     await Promise.all(widgets().map(async container => {
       await goLive(container);
       // The reader's focus goes where the button they pressed was: the first control of its widget.

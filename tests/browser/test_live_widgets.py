@@ -38,7 +38,7 @@ from casino_math.widgets import session as session_widgets
 from casino_math.widgets.chemin import flip_table
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route
 
 TIMINGS: dict[str, dict[str, list[float]]] = {}
 
@@ -537,6 +537,160 @@ def test_a_missing_file_fails_the_start_and_keeps_the_snapshot(open_page: OpenPa
     assert note.count(". ") == 0 and note.endswith(".")
     assert "house edge 1/6 (16.67%)" in result_text(page, "chance.payout", None)
     assert enabled_controls(page, "chance.payout") == []
+
+
+#: Records what each note says, as a screen reader hears it (its words, without the part hidden from it), every time
+#: it changes, and the part only seen (the megabytes downloaded).
+NOTES_HEARD = """
+window.notesHeard = [];
+window.notesSeen = [];
+new MutationObserver(() => {
+  const note = document.querySelector('.live-widget-note');
+  if (!note) return;
+  const heard = [...note.childNodes].filter(n => !(n.nodeType === 1 && n.getAttribute('aria-hidden') === 'true'))
+    .map(n => n.textContent).join('').trim();
+  if (heard !== window.notesHeard[window.notesHeard.length - 1]) window.notesHeard.push(heard);
+  const seen = note.querySelector('[aria-hidden="true"]');
+  if (seen && seen.textContent) window.notesSeen.push(seen.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+#: The stages a start says, each with "(step N of 4)" kept on one line (no-break spaces).
+STAGES = [f"{words} (step\u00a0{n}\u00a0of\u00a04)" for n, words in enumerate(
+    ("Downloading Python", "Starting Python", "Loading casino_math", "Computing the first result"), start=1)]
+
+
+@pytest.mark.parametrize("width, mode", [(390, "light"), (1280, "dark")])
+def test_a_cold_start_says_each_stage_once_and_starts_from_the_builds_snapshot(
+        browser: Browser, site_url: str, width: int, mode: Mode) -> None:
+    # A first visit (a fresh browser profile) with Python's WebAssembly held back until the reader has pressed the
+    # button: the note says each stage of the start once, in order, and the megabytes move beside the first.
+    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=mode)
+    held: list[Route] = []
+
+    def route(r: Route) -> None:
+        if urlparse(r.request.url).hostname != "127.0.0.1":
+            return r.abort()
+        if r.request.url.endswith("/pyodide.asm.wasm") and not held:
+            held.append(r)
+            return None
+        return r.continue_()
+
+    page.route("**/*", route)
+    page.add_init_script(NOTES_HEARD)
+    page.goto(f"{site_url}/book/baccarat.html", wait_until="load")
+    widget = "baccarat.decks"
+    page.locator(f'.live-widget:has([data-live-widget="{widget}"]) .live-widget-run').click()
+    page.wait_for_function("() => /^Downloading Python/.test(document.querySelector('.live-widget-note').textContent)")
+    for _ in range(1200):  # until the worker asks for the WebAssembly (a ceiling for a hang, not a timed check)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the worker never asked for Python's WebAssembly"
+    page.wait_for_function("() => / MB$/.test(document.querySelector('.live-widget-detail').textContent)")
+    shoot(page, widget, f"downloading-{width}-{mode}")
+    # The button says what it is doing, and stays disabled until the widget is live.
+    button = page.locator(f'.live-widget:has([data-live-widget="{widget}"]) .live-widget-run')
+    assert button.inner_text() == "Going live…" and button.is_disabled()
+    bar = page.locator(".live-widget-progress").first
+    assert bar.is_visible() and bar.get_attribute("max") == "4" and float(bar.get_attribute("value") or 0) < 1
+    held[0].continue_()
+    page.wait_for_selector(f'[data-live-widget="{widget}"][data-state="live"]', timeout=120_000)
+    heard = page.evaluate("window.notesHeard")
+    said = [text for text in heard if text in STAGES]
+    assert said == STAGES, heard
+    assert heard[-1].startswith("Live:") and heard.index(STAGES[-1]) < len(heard) - 1
+    # The megabytes are seen (hidden from a screen reader, which would otherwise hear them four times a second).
+    seen = page.evaluate("window.notesSeen")
+    assert seen and all(re.fullmatch(r": (about \d+ MB the first time|\d+\.\d of \d+ MB)", s) for s in seen), seen
+    assert page.evaluate("document.documentElement.dataset.livePython") == "snapshot"
+    assert "Decks in the shoe" in page.locator(f'[data-live-widget="{widget}"]').inner_text()
+    assert enabled_controls(page, widget) == ["decks"]
+    page.close()
+
+
+def test_without_the_builds_snapshot_python_starts_afresh_and_the_widget_goes_live(open_page: OpenPage) -> None:
+    page = open_page("book/baccarat", block=".snapshot.gz", init_script=NOTES_HEARD)
+    go_live(page, "baccarat.decks")
+    assert page.evaluate("document.documentElement.dataset.livePython") == "afresh"
+    assert [text for text in page.evaluate("window.notesHeard") if text in STAGES] == STAGES
+    set_control(page, "baccarat.decks", "decks", 1)
+    assert banker_edge(1) in result_text(page, "baccarat.decks", "Banker")
+
+
+#: Where the worker keeps the build's snapshot, unzipped, for the next visit: its Cache Storage and the name of this
+#: build's snapshot there (the snapshot's address without .gz, and its wheel's SHA-256).
+KEPT = "live-widgets-python"
+KEPT_NAME = """() => { const paths = window.LIVE_WIDGETS;
+  const root = new URL(document.documentElement.dataset.content_root || './', document.baseURI);
+  return `${new URL(paths.snapshot.path, root).href.replace(/\\.gz$/, '')}?wheel=${paths.snapshot.wheel}`; }"""
+
+
+def keep(page: Page, name: str, body: str) -> None:
+    """Put some bytes in the page's Cache Storage under a snapshot's name, as an earlier visit would have."""
+    page.evaluate(f"async ([name, body]) => (await caches.open('{KEPT}')).put(name, new Response(body))", [name, body])
+
+
+def until_kept(page: Page, check: str, arg: str) -> None:
+    """Wait until a check of the page's kept snapshot (an async function of the cache and arg) is true (the worker
+    keeps it once Python has started; a ceiling for a hang, not a timed check)."""
+    for _ in range(600):
+        if page.evaluate(f"async arg => ({check})(await caches.open('{KEPT}'), arg)", arg):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the kept snapshot never passed {check}")
+
+
+def visit_until_live(context: BrowserContext, site_url: str, widget: str = "baccarat.decks") -> tuple[str, int]:
+    """Open the baccarat chapter in a browser profile and go live: how Python started, and how many times the
+    build's snapshot was fetched."""
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if ".snapshot" in request.url else None)
+    page.goto(f"{site_url}/book/baccarat.html", wait_until="load")
+    go_live(page, widget)
+    assert banker_edge(8) in result_text(page, widget, "Banker")
+    started = page.evaluate("document.documentElement.dataset.livePython")
+    page.close()
+    return started, len(fetched)
+
+
+def open_profile(browser: Browser, site_url: str) -> tuple[BrowserContext, Page, str]:
+    """A fresh browser profile with a page of the site without widgets, and the name this build's snapshot is kept
+    under."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).hostname == "127.0.0.1" else r.abort())
+    index = context.new_page()
+    index.goto(f"{site_url}/genindex.html", wait_until="load")
+    return context, index, index.evaluate(KEPT_NAME)
+
+
+ONLY = "async (cache, name) => { const keys = await cache.keys(); return keys.length === 1 && keys[0].url === name; }"
+WHOLE = "async (cache, name) => { const kept = await cache.match(name); " \
+        "return Boolean(kept) && (await kept.arrayBuffer()).byteLength > 1e6; }"
+
+
+def test_a_second_visit_starts_from_the_unzipped_snapshot_kept_by_the_first(
+        browser: Browser, site_url: str) -> None:
+    # The first visit unzips the build's snapshot and keeps it, unzipped, in Cache Storage, deleting an older
+    # build's; the second starts from it as it is (the build's snapshot not fetched, nothing unzipped).
+    context, index, name = open_profile(browser, site_url)
+    keep(index, name.replace("?wheel=", "-older?wheel="), "an older build's snapshot")
+    assert visit_until_live(context, site_url) == ("snapshot", 1)
+    until_kept(index, ONLY, name)
+    until_kept(index, WHOLE, name)
+    assert visit_until_live(context, site_url) == ("kept snapshot", 0)
+    context.close()
+
+
+def test_a_kept_snapshot_that_cannot_be_loaded_is_forgotten_and_the_builds_used(
+        browser: Browser, site_url: str) -> None:
+    context, index, name = open_profile(browser, site_url)
+    keep(index, name, "not a snapshot")
+    assert visit_until_live(context, site_url) == ("snapshot", 1)
+    until_kept(index, WHOLE, name)
+    assert visit_until_live(context, site_url) == ("kept snapshot", 0)
+    context.close()
 
 
 # --- Screen readers, keyboards and thumbs ------------------------------------------------------------------------
