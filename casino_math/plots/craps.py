@@ -19,7 +19,7 @@ from ..craps.hand import hand_length_probabilities, mean_hand_length, p_hand_at_
 from ..craps.line import p_decided_on_roll
 from ..craps.odds import ODDS_POLICIES, combined_house_edge
 from ..craps.rolls import race, ways
-from .style import GAIN, LOSS, NEUTRAL, figure_width, labels, legend_below, panels, styled
+from .style import GAIN, LOSS, NEUTRAL, figure_width, labels, legend_below, panels, phone, styled
 
 #: A win and a loss: blue and vermillion (colour-blind safe), never green against red.
 WIN_COLOUR, LOSE_COLOUR = GAIN, LOSS
@@ -147,7 +147,9 @@ def chain_diagram() -> Figure:
     >>> sum(1 for t in fig.axes[0].texts if t.get_text().startswith("point"))
     6
     """
-    fig, ax = plt.subplots(figsize=(figure_width(), 5.2), layout="constrained")
+    # On a phone each point's chances go one to a line, so that its box is narrow enough to leave its arrows seen.
+    fig, ax = plt.subplots(figsize=(figure_width(), 7.0 if phone() else 5.2), layout="constrained")
+    between = "\n" if phone() else ", "
     spots = {"come-out": (0.0, 0.0), "win": (6.3, 3.3), "lose": (6.3, -3.3)}
     spots.update({f"point {p}": (3.2, 2.5 - i) for i, p in enumerate(POINTS)})
     boxes = {}
@@ -156,7 +158,7 @@ def chain_diagram() -> Figure:
         label = name
         if name.startswith("point"):
             p = int(name.split()[1])
-            label = f"{name}\nwin {Fraction(ways(p), 36)}, lose 1/6, stay {1 - Fraction(ways(p) + 6, 36)}"
+            label = between.join([f"{name}\nwin {Fraction(ways(p), 36)}", "lose 1/6", f"stay {1 - Fraction(ways(p) + 6, 36)}"])
         boxes[name] = ax.text(x, y, label, ha="center", va="center", color="white", fontsize=9, weight="bold",
                               zorder=3, bbox={"boxstyle": "round,pad=0.35", "fc": colour, "ec": "none"})
 

@@ -178,6 +178,10 @@ def _drawn(draw: Callable[P, Figure], target: Layout, *args: P.args, **kwargs: P
     """``draw``'s figure, drawn for ``target`` in the house style and closed in pyplot."""
     with plt.rc_context(STYLE), drawn_for(target):
         fig = draw(*args, **kwargs)
+        if target == PHONE:  # a title or an axis label longer than the phone's width breaks onto more lines
+            for ax in fig.axes:
+                for text in (ax.title, ax.xaxis.label, ax.yaxis.label):
+                    text.set_wrap(True)
     plt.close(fig)
     return fig
 
