@@ -15,8 +15,8 @@ from docutils import nodes
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 
-import phone_figures  # noqa: E402
-import reader_notebooks  # noqa: E402
+import phone_figures
+import reader_notebooks
 
 plots = pytest.importorskip("casino_math.plots.style")
 
@@ -34,16 +34,17 @@ def test_the_phone_rendering_is_narrow_and_its_smallest_text_legible_in_a_phones
     from casino_math.plots.craps import hand_length_chart
 
     fig = hand_length_chart()
-    phone = fig._repr_mimebundle_()[plots.PHONE_PNG]
+    phone = fig._repr_mimebundle_()[plots.PHONE_PNG]  # type: ignore[attr-defined]
     drawn = plots.png_width(phone)
     assert plots.PHONE.width * plots.DPI <= drawn <= (plots.PHONE.width + 2 * plots.MARGIN) * plots.DPI + 20
     assert plots.PHONE.pixels(plots.SMALLEST) * min(1, 340 / drawn) >= 11
-    assert len(fig.axes) == 2 and fig.axes[0].get_subplotspec().get_geometry()[:2] == (1, 2)  # the page: side by side
+    spec = fig.axes[0].get_subplotspec()
+    assert len(fig.axes) == 2 and spec is not None and spec.get_geometry()[:2] == (1, 2)  # the page: side by side
 
 
 def test_a_phone_draws_one_panel_to_a_row() -> None:
     with plots.drawn_for(plots.PHONE):
-        fig, axes = plots.panels(3, 1.0)
+        _, axes = plots.panels(3, 1.0)
     assert [ax.get_subplotspec().get_geometry()[:2] for ax in axes] == [(3, 1)] * 3
 
 
@@ -63,12 +64,12 @@ def test_the_phone_rendering_is_found_by_the_page_renderings_file_name(tmp_path:
 
 def test_a_picture_prints_the_page_rendering() -> None:
     class Writer:
-        body: list[str] = []
+        pass
 
     page = nodes.image(uri="page.png", alt="a chart")
     node = phone_figures.picture("", nodes.image(uri="phone.png"), page)
     visited = []
-    page.walkabout = lambda translator: visited.append(translator)  # type: ignore[method-assign]
+    page.walkabout = lambda translator: visited.append(translator)
     writer = Writer()
     with pytest.raises(nodes.SkipNode):
         phone_figures.visit_picture_page(writer, node)

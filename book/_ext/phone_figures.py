@@ -36,7 +36,7 @@ PHONE_PNG = "image/x.casino-math.phone+png"
 PHONE_MEDIA = "(max-width: 640px)"
 
 
-class picture(nodes.General, nodes.Element):  # noqa: N801 (docutils names its nodes in lower case)
+class picture(nodes.General, nodes.Element):  # docutils names its nodes in lower case
     """A figure in two renderings: its children are the phone's image, then the page's."""
 
 
@@ -68,8 +68,8 @@ def add_phone_renderings(app: Any, doctree: nodes.document) -> None:
     for bundle in bundles:
         page = next((image for choice in bundle.children if choice.get("mime_type") == "image/png"
                      for image in choice.findall(nodes.image)), None)
-        phone = page is not None and phones.get(posixpath.splitext(posixpath.basename(page["uri"]))[0])
-        if not phone:
+        phone = phones.get(posixpath.splitext(posixpath.basename(page["uri"]))[0]) if page is not None else None
+        if page is None or phone is None:
             continue
         name = hashlib.sha256(phone).hexdigest() + ".png"
         path = Path(app.env.mystnb_config.output_folder) / name
