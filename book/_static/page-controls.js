@@ -144,7 +144,9 @@
     frame.scrollTo(0, 0);
   };
   const enlargeable = image => {
-    const small = image.naturalWidth && image.getBoundingClientRect().width < image.naturalWidth * ENLARGE;
+    // A phone's rendering (a <picture>'s source) opens the page's, drawn wider and never shown whole on a phone.
+    const phone = image.currentSrc && image.currentSrc !== image.src;
+    const small = image.naturalWidth && (phone || image.getBoundingClientRect().width < image.naturalWidth * ENLARGE);
     image.classList.toggle('figure-enlargeable', Boolean(small));
     if (small && !image.hasAttribute('tabindex')) {
       image.tabIndex = 0;

@@ -98,9 +98,10 @@ FIGURE_SHARES = """() => [...document.querySelectorAll('.cell_output img')].map(
     if (e.classList.contains('scrolls-right') || e.classList.contains('scrolls-left')) faded = true;
   }
   const phone = image.closest('picture')?.querySelector('source');
+  const phoneUrl = phone && new URL(phone.getAttribute('srcset'), document.baseURI).href;
   return {alt: (image.alt || '').slice(0, 60), share: Math.max(0, right - left) / r.width, faded,
           width: r.width, natural: image.naturalWidth,
-          rendering: !phone ? 'only one' : image.currentSrc === phone.srcset ? 'phone' : image.currentSrc === image.src ? 'page' : '?'};
+          rendering: !phone ? 'only one' : image.currentSrc === phoneUrl ? 'phone' : image.currentSrc === image.src ? 'page' : '?'};
 })"""
 #: The smallest text of a figure, in pixels as drawn (9 points at 100 dpi: casino_math/plots/style.py).
 SMALLEST_DRAWN = 9 * 100 / 72
