@@ -213,6 +213,18 @@ def test_a_glue_record_is_dropped_and_a_widget_shows_its_snapshot_until_it_runs(
     assert "widgets" not in copy.metadata
 
 
+def test_a_figure_in_the_copy_is_the_page_rendering_alone() -> None:
+    from reader_notebooks import PHONE_PNG
+
+    nb = sample_notebook()
+    figure = nbformat.v4.new_code_cell("growth_figure(coin)")
+    figure.outputs = [nbformat.v4.new_output("execute_result", data={
+        "image/png": "iVBORw0KGgo=", PHONE_PNG: "iVBORw0KGgo=", "text/plain": "<Figure size 700x360 with 1 Axes>"})]
+    nb.cells.append(figure)
+    copy = reader_notebook(nb, Plain({"edge": "5%"}))
+    assert set(copy.cells[-1].outputs[0]["data"]) == {"image/png", "text/plain"}
+
+
 def test_the_copy_carries_the_kernelspec_jupyterlab_writes() -> None:
     assert reader_notebook(sample_notebook(), Plain({"edge": "5%"})).metadata["kernelspec"] == KERNELSPEC
     assert KERNELSPEC["display_name"] == "Python 3 (ipykernel)"

@@ -54,6 +54,9 @@ XREF_ROLES = {
 #: How myst-nb prefixes a glued value's mime types in the notebook's outputs.
 GLUE_PREFIX = "application/papermill.record/"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: A figure's rendering for the site's phone readers (book/_ext/phone_figures.py): JupyterLab and Colab show its
+#: image/png, so a reader's copy is lighter without it.
+PHONE_PNG = "image/x.casino-math.phone+png"
 #: The classes MathJax 2 and 3 skip.
 NOT_MATH = "tex2jax_ignore mathjax_ignore"
 #: Tags whose code cell starts folded in the reader's copy (the site hides its code, or the whole cell).
@@ -206,8 +209,8 @@ def glue_record(output: dict[str, Any]) -> bool:
 
 def reader_output(output: dict[str, Any]) -> dict[str, Any]:
     """A saved output as a reader's copy keeps it: a traceback or printed text without the build machine's paths, a
-    widget's snapshot until its cell runs again, and HTML kept from MathJax (JupyterLab typesets saved HTML: a
-    table's "$51.09 ... $10" would be set as a formula)."""
+    widget's snapshot until its cell runs again, a figure without the site's phone rendering, and HTML kept from
+    MathJax (JupyterLab typesets saved HTML: a table's "$51.09 ... $10" would be set as a formula)."""
     if output.get("output_type") == "error":
         output["traceback"] = [without_machine_paths(line) for line in output["traceback"]]
         output["evalue"] = without_machine_paths(output["evalue"])
@@ -215,6 +218,7 @@ def reader_output(output: dict[str, Any]) -> dict[str, Any]:
         output["text"] = without_machine_paths(output["text"])
     data = output.get("data", {})
     data.pop(WIDGET_VIEW, None)
+    data.pop(PHONE_PNG, None)
     if "text/html" in data:
         html = data["text/html"]
         data["text/html"] = f'<div class="{NOT_MATH}">{"".join(html) if isinstance(html, list) else html}</div>'

@@ -108,9 +108,11 @@
   }
 
   // A figure fits the column whole: none of it is cut off or faded (a cut, a marker or a panel at its right
-  // would be lost).  Drawn 700 px wide (casino_math/plots/style.py), it is shown smaller on a phone; a tap or a
-  // click (or Enter) on a figure shown at less than its own size opens it at that size, in a view that scrolls
-  // both ways and closes with its button, Escape or a tap outside it.
+  // would be lost).  Drawn 700 px wide for the page and at most 360 px wide for a phone, one panel to a row
+  // (casino_math/plots/style.py; book/_ext/phone_figures.py gives a phone's screen its rendering), it is shown a
+  // little smaller on a phone; a tap or a click (or Enter) on a figure shown at less than its own size opens it at
+  // that size (the page's rendering, the image's own src), in a view that scrolls both ways and closes with its
+  // button, Escape or a tap outside it.
   const ENLARGE = 0.9;  // shown at less than this share of its own width, a figure offers its full size
   let viewer = null;
   const openViewer = image => {
@@ -142,7 +144,9 @@
     frame.scrollTo(0, 0);
   };
   const enlargeable = image => {
-    const small = image.naturalWidth && image.getBoundingClientRect().width < image.naturalWidth * ENLARGE;
+    // A phone's rendering (a <picture>'s source) opens the page's, drawn wider and never shown whole on a phone.
+    const phone = image.currentSrc && image.currentSrc !== image.src;
+    const small = image.naturalWidth && (phone || image.getBoundingClientRect().width < image.naturalWidth * ENLARGE);
     image.classList.toggle('figure-enlargeable', Boolean(small));
     if (small && !image.hasAttribute('tabindex')) {
       image.tabIndex = 0;

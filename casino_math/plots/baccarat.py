@@ -15,10 +15,13 @@ from ..baccarat import OXFORD, BaccaratRules, posted_bets
 from ..baccarat.cards import POINT_VALUES
 from ..baccarat.layout import BET_NAMES
 from ..baccarat.rules import NATURALS, STANDARD_DRAWING, STOOD, DrawingRules
-from .style import GAIN, LOSS, MARKERS, WIDTH, labels, panels, styled
+from .style import GAIN, LOSS, MARKERS, figure_width, fitting_columns, labels, panels, phone, styled
 
 #: Colours of the chart's cells: stand, draw, natural (each cell also says its word, so colour is never alone).
 CHART_COLOURS = {"S": "#e8e8e8", "D": "#56B4E9", "N": "#E69F00"}
+#: What a cell says: its word, or on a phone's narrow cells its initial (the key is in the title).
+WORDS = {"D": "draw", "S": "stand", "N": "natural"}
+KEY = "D: draw, S: stand, N: natural"
 _CODES = {"S": 0, "D": 1, "N": 2}
 
 
@@ -28,7 +31,7 @@ def _cells(ax: Axes, marks: Sequence[Sequence[str]], row_labels: Sequence[str], 
     ax.imshow([[_CODES[m] for m in row] for row in marks], cmap=cmap, vmin=0, vmax=2, aspect="auto")
     for i, row in enumerate(marks):
         for j, mark in enumerate(row):
-            ax.text(j, i, {"D": "draw", "S": "stand", "N": "natural"}[mark], ha="center", va="center", fontsize=9)
+            ax.text(j, i, mark if phone() else WORDS[mark], ha="center", va="center", fontsize=9)
     ax.set_xticks(range(len(column_labels)), column_labels)
     ax.set_yticks(range(len(row_labels)), row_labels)
     ax.set_xticks([x - 0.5 for x in range(1, len(column_labels))], minor=True)
@@ -46,13 +49,16 @@ def drawing_chart(drawing: DrawingRules = STANDARD_DRAWING) -> Figure:
     >>> [ax.get_title() for ax in drawing_chart().axes][0]
     "The player's two-card total"
     """
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(WIDTH, 5.6), height_ratios=[1, 6.5], layout="constrained")
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(figure_width(), 5.6 if not phone() else 5.0), height_ratios=[1, 6.5],
+                                      layout="constrained")
     player = [["N" if t in NATURALS else "D" if drawing.player_draws_on(t) else "S" for t in POINT_VALUES]]
-    _cells(top, player, ["player"], [str(t) for t in POINT_VALUES], "The player's two-card total")
+    _cells(top, player, ["player"], [str(t) for t in POINT_VALUES],
+           "The player's two-card total" + (f"\n({KEY})" if phone() else ""))
     columns = [*POINT_VALUES, STOOD]
     banker = [["D" if drawing.banker_draws_on(t, x) else "S" for x in columns] for t in range(8)]
     banker += [["N"] * len(columns) for _ in NATURALS]
     _cells(bottom, banker, [str(t) for t in range(10)], [*map(str, POINT_VALUES), "stood"],
+           "The banker's two-card total (rows)\nby the player's third card" if phone() else
            "The banker's two-card total (rows) by the player's third card")
     bottom.set_ylabel("banker's two-card total")
     return fig
@@ -81,7 +87,8 @@ def edges_by_decks(rules: BaccaratRules = OXFORD, decks: Iterable[int] = range(1
         ax.set_ylabel("house edge (%)")
         ax.set_xticks(decks)
         ax.set_title(title)
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncols=2)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22),
+                  ncols=fitting_columns(labels(bet_ids, BET_NAMES), 2))
         ax.grid(alpha=0.3)
     return fig
 

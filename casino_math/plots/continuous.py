@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from ..continuous import POCKETS, tilt
-from .style import LINE_STYLES, NEUTRAL, PALETTE, WIDTH, legend_below, styled
+from .style import LINE_STYLES, NEUTRAL, PALETTE, figure_width, legend_below, styled
 
 
 def tilted_density(e: Fraction, theta: float) -> float:
@@ -29,7 +29,7 @@ def angle_figure(tilts: Sequence[Fraction] = (Fraction(0), Fraction(1, 10), Frac
     >>> len(angle_figure([Fraction(0)]).axes[0].lines)
     1
     """
-    fig, ax = plt.subplots(figsize=(WIDTH, 2.8), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 2.8), layout="constrained")
     grid = [2 * pi * i / 760 for i in range(761)]
     for e, colour, style in zip(tilts, PALETTE, LINE_STYLES, strict=False):
         name = "fair wheel (e = 0)" if e == 0 else f"tilt e = {e}"

@@ -19,7 +19,7 @@ from ..craps.hand import hand_length_probabilities, mean_hand_length, p_hand_at_
 from ..craps.line import p_decided_on_roll
 from ..craps.odds import ODDS_POLICIES, combined_house_edge
 from ..craps.rolls import race, ways
-from .style import GAIN, LOSS, NEUTRAL, WIDTH, labels, legend_below, panels, styled
+from .style import GAIN, LOSS, NEUTRAL, figure_width, labels, legend_below, panels, phone, styled
 
 #: A win and a loss: blue and vermillion (colour-blind safe), never green against red.
 WIN_COLOUR, LOSE_COLOUR = GAIN, LOSS
@@ -42,7 +42,7 @@ def edge_chart(rules: str | CrapsRules = "oxford", odds: str | None = None, bet_
     rules_value = _rules(rules)
     rows = [(b, bets.house_edge(bet)) for b, bet in edge_bets(rules_value, odds) if bet_ids is None or b in bet_ids]
     rows.sort(key=lambda row: row[1], reverse=True)
-    fig, ax = plt.subplots(figsize=(WIDTH, 0.24 * len(rows) + 1.2), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 0.24 * len(rows) + 1.2), layout="constrained")
     ax.barh(labels([b for b, _ in rows], BET_NAMES), [float(e) * 100 for _, e in rows], color=NEUTRAL)
     for i, (_, edge) in enumerate(rows):
         ax.text(float(edge) * 100, i, f" {float(edge) * 100:.2f}%", va="center", fontsize=9)
@@ -61,7 +61,7 @@ def race_chart() -> Figure:
     >>> len(fig.axes[0].patches)
     6
     """
-    fig, ax = plt.subplots(figsize=(6.5, 3.4), layout="constrained")
+    fig, ax = plt.subplots(figsize=(min(figure_width(), 6.5), 3.4), layout="constrained")
     chances = [race(p, 7) for p in POINTS]
     ax.bar([str(p) for p in POINTS], [float(c) for c in chances], color=WIN_COLOUR)
     for i, (p, c) in enumerate(zip(POINTS, chances, strict=True)):
@@ -84,7 +84,7 @@ def rolls_to_decision_chart(most: int = 20, rules: str | CrapsRules = "oxford") 
     """
     rules_value = _rules(rules)
     rolls = range(1, most + 1)
-    fig, ax = plt.subplots(figsize=(WIDTH, 3), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 3), layout="constrained")
     ax.bar(list(rolls), [float(p_decided_on_roll(n, rules_value)) for n in rolls], color=NEUTRAL)
     ax.set_xlabel("roll on which the pass line is decided")
     ax.set_ylabel("probability")
@@ -101,7 +101,7 @@ def odds_chart(policies: Sequence[str] = ODDS_POLICIES) -> Figure:
     >>> len(fig.axes[0].patches)
     4
     """
-    fig, ax = plt.subplots(figsize=(WIDTH, 3.4), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 3.4), layout="constrained")
     x = range(len(policies))
     for shift, side, colour, hatch in [(-0.2, "pass", WIN_COLOUR, ""), (0.2, "dont_pass", LOSE_COLOUR, "///")]:
         edges = [float(combined_house_edge(side, p)) * 100 for p in policies]
@@ -125,7 +125,7 @@ def compare_chart(rules_names: Sequence[str] = ("oxford", "vegas"), odds: str = 
     tables = {name: dict(edge_bets(RULES[name], odds if RULES[name].odds_offered else None)) for name in rules_names}
     common = [b for b in tables[rules_names[0]] if all(b in t for t in tables.values())]
     differ = [b for b in common if len({bets.house_edge(t[b]) for t in tables.values()}) > 1]
-    fig, ax = plt.subplots(figsize=(WIDTH, 3.8), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 3.8), layout="constrained")
     width = 0.8 / len(rules_names)
     for k, name in enumerate(rules_names):
         ax.bar([i + k * width for i in range(len(differ))],
@@ -147,7 +147,9 @@ def chain_diagram() -> Figure:
     >>> sum(1 for t in fig.axes[0].texts if t.get_text().startswith("point"))
     6
     """
-    fig, ax = plt.subplots(figsize=(WIDTH, 5.2), layout="constrained")
+    # On a phone each point's chances go one to a line, so that its box is narrow enough to leave its arrows seen.
+    fig, ax = plt.subplots(figsize=(figure_width(), 7.0 if phone() else 5.2), layout="constrained")
+    between = "\n" if phone() else ", "
     spots = {"come-out": (0.0, 0.0), "win": (6.3, 3.3), "lose": (6.3, -3.3)}
     spots.update({f"point {p}": (3.2, 2.5 - i) for i, p in enumerate(POINTS)})
     boxes = {}
@@ -156,7 +158,7 @@ def chain_diagram() -> Figure:
         label = name
         if name.startswith("point"):
             p = int(name.split()[1])
-            label = f"{name}\nwin {Fraction(ways(p), 36)}, lose 1/6, stay {1 - Fraction(ways(p) + 6, 36)}"
+            label = between.join([f"{name}\nwin {Fraction(ways(p), 36)}", "lose 1/6", f"stay {1 - Fraction(ways(p) + 6, 36)}"])
         boxes[name] = ax.text(x, y, label, ha="center", va="center", color="white", fontsize=9, weight="bold",
                               zorder=3, bbox={"boxstyle": "round,pad=0.35", "fc": colour, "ec": "none"})
 

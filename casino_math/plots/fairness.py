@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from ..roulette.fairness import BetaLaw, SpinLog, break_even, expected_count, fair_chance
-from .style import GAIN, LOSS, NEUTRAL, PALETTE, WIDTH, legend_below, styled
+from .style import GAIN, LOSS, NEUTRAL, PALETTE, SMALLEST, figure_width, legend_below, phone, styled
 
 
 @styled
@@ -21,19 +21,27 @@ def counts_figure(log: SpinLog, suspected: str) -> Figure:
     >>> len(counts_figure(SpinLog.of_spins(["17", "5"]), "17").axes[0].patches)
     38
     """
-    fig, ax = plt.subplots(figsize=(WIDTH, 2.6), layout="constrained")
+    # On a phone the 38 pockets go down the page, one bar to a line: across it, their names would overlap.
+    across = not phone()
+    size = (figure_width(), 2.6) if across else (figure_width(), 0.16 * len(log.counts) + 1.6)
+    fig, ax = plt.subplots(figsize=size, layout="constrained")
     colours = [LOSS if pocket == suspected else GAIN for pocket in log.pockets]
     hatches = ["//" if pocket == suspected else "" for pocket in log.pockets]
-    bars = ax.bar(range(len(log.counts)), log.counts, color=colours, edgecolor="white", linewidth=0.5)
+    places = range(len(log.counts))
+    bars = (ax.bar if across else ax.barh)(places, log.counts, color=colours, edgecolor="white", linewidth=0.5)
     for bar, hatch in zip(bars, hatches, strict=True):
         bar.set_hatch(hatch)
-    ax.axhline(float(expected_count(log)), color=NEUTRAL, linestyle="--", linewidth=1.2,
-               label=f"a fair wheel's expectation, {float(expected_count(log)):g}")
+    (ax.axhline if across else ax.axvline)(float(expected_count(log)), color=NEUTRAL, linestyle="--", linewidth=1.2,
+                                           label=f"a fair wheel's expectation, {float(expected_count(log)):g}")
     bars[log.pockets.index(suspected)].set_label(f"{suspected}, the suspected pocket")
-    ax.set_xticks(range(len(log.counts)), log.pockets, fontsize=8.5, rotation=90)
-    ax.set_xlim(-0.7, len(log.counts) - 0.3)
-    ax.set_xlabel("pocket")
-    ax.set_ylabel("hits")
+    if across:
+        ax.set_xticks(places, log.pockets, fontsize=8.5, rotation=90)
+        ax.set_xlim(-0.7, len(log.counts) - 0.3)
+        ax.set(xlabel="pocket", ylabel="hits")
+    else:
+        ax.set_yticks(places, log.pockets, fontsize=SMALLEST)
+        ax.set_ylim(len(log.counts) - 0.3, -0.7)  # the layout's order from the top
+        ax.set(xlabel="hits", ylabel="pocket")
     ax.set_title(f"{log.spins:,} spins")
     legend_below(fig, 2)
     return fig
@@ -59,7 +67,7 @@ def posterior_figure(laws: Sequence[BetaLaw], names: Sequence[str], largest: flo
     >>> len(posterior_figure([BetaLaw(1, 37)], ["prior"]).axes[0].lines)      # the density, the two chances
     3
     """
-    fig, ax = plt.subplots(figsize=(WIDTH, 2.8), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 2.8), layout="constrained")
     grid = [largest * i / 600 for i in range(1, 600)]
     for law, name, colour, style in zip(laws, names, PALETTE, ("-", "--", "-.", ":"), strict=False):
         ax.plot(grid, [beta_density(law, t) for t in grid], color=colour, linestyle=style, label=name)

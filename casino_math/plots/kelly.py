@@ -9,12 +9,14 @@ from matplotlib.figure import Figure
 
 from ..bets import Bet
 from ..kelly import growth_rate, kelly_fraction, safe_limit
+from .style import figure_width, legend, styled
 
 #: Half, one and twice Kelly: the marker, its label and its colour (blue, vermilion, bluish green: safe for colour-blind readers).
 MARKS = ((Fraction(1, 2), "o", "half Kelly", "#0072B2"), (Fraction(1), "s", "Kelly", "#D55E00"),
          (Fraction(2), "^", "twice Kelly", "#009E73"))
 
 
+@styled
 def growth_figure(bet: Bet, label: str, points: int = 121) -> Figure:
     """G(f) from f = 0 to a little past twice the Kelly fraction, with half, one and twice Kelly marked.
 
@@ -30,7 +32,7 @@ def growth_figure(bet: Bet, label: str, points: int = 121) -> Figure:
     best = kelly_fraction(bet)
     right = min(Fraction(5, 2) * best, safe_limit(bet) * Fraction(99, 100))
     shares = [right * Fraction(i, points - 1) for i in range(points)]
-    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    fig, ax = plt.subplots(figsize=(min(figure_width(), 6.4), 3.6), layout="constrained")
     ax.plot([float(f) for f in shares], [float(growth_rate(bet, f)) for f in shares], color="black", lw=1.5,
             label=f"growth rate G(f): {label}")
     for multiple, marker, text, colour in MARKS:
@@ -39,7 +41,5 @@ def growth_figure(bet: Bet, label: str, points: int = 121) -> Figure:
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("share of the bankroll staked on each bet, f")
     ax.set_ylabel("growth per bet, G(f)")
-    ax.legend(fontsize=10, loc="lower left")
-    fig.tight_layout()
-    plt.close(fig)
+    legend(ax, fontsize=10, loc="lower left")
     return fig

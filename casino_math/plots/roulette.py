@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 
 from .. import bets, roulette, session
-from .style import GAIN, LOSS, NEUTRAL, WIDTH, labels, legend_below, panels, styled
+from .style import GAIN, LOSS, NEUTRAL, figure_width, labels, legend_below, panels, styled
 
 FELT = "#2f6b3a"
 #: The pockets' own colours, as on the wheel (each pocket also shows its number, so colour is never alone).
@@ -41,7 +41,7 @@ def layout_figure(rules: str = "oxford", highlight: Iterable[str] = (), title: s
     value = roulette.rules_named(rules)
     geometry = roulette.table_layout(value)
     chosen = {roulette.pocket(p, value) for p in highlight}
-    fig, ax = plt.subplots(figsize=(WIDTH, 2.2))
+    fig, ax = plt.subplots(figsize=(figure_width(), 2.2))
     fig.patch.set_facecolor(FELT)
     for name, box in geometry.boxes.items():
         x, y, w, h = _rectangle(box)
@@ -81,7 +81,7 @@ def edge_by_numbers_figure(rules: str = "oxford") -> Figure:
     >>> edge_by_numbers_figure().axes[0].get_ylabel()
     'house edge (%)'
     """
-    fig, ax = plt.subplots(figsize=(WIDTH, 3.2))
+    fig, ax = plt.subplots(figsize=(figure_width(), 3.2))
     for bet_id, bet in roulette.edge_bets(roulette.rules_named(rules)):
         n = len(bet.space) * bets.p_win(bet)
         edge = float(bets.house_edge(bet)) * 100
@@ -152,7 +152,7 @@ def ahead_figure(bet_list: Sequence[bets.Bet], max_spins: int = 1000) -> Figure:
     >>> ahead_figure([roulette.red()], 5).axes[0].get_xlabel()
     'spins'
     """
-    fig, ax = plt.subplots(figsize=(WIDTH, 3.4), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 3.4), layout="constrained")
     spins = range(1, max_spins + 1)
     for bet in bet_list:
         ax.plot(spins, [float(q) for q in ahead_curve(bet, max_spins)], lw=1.2, label=bet.name)

@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from ..sequential import Sprt, band_lines
-from .style import NEUTRAL, PALETTE, WIDTH, legend_below, styled
+from .style import NEUTRAL, PALETTE, figure_width, legend_below, styled
 
 
 def centred_path(test: Sprt, hit_sequence: Sequence[bool]) -> list[float]:
@@ -37,7 +37,7 @@ def band_figure(test: Sprt, logs: Sequence[tuple[str, Sequence[bool]]]) -> Figur
     3
     """
     lower, upper, slope = (float(x) for x in band_lines(test))
-    fig, ax = plt.subplots(figsize=(WIDTH, 3.0), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 3.0), layout="constrained")
     longest = 1
     for (name, hits), colour, style in zip(logs, PALETTE, ("-", "--", "-."), strict=False):
         path = centred_path(test, hits)

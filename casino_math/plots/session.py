@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from .. import bets, ruin, simulate
 from ..session import Session
 from ..systems import Play
-from .style import LINE_STYLES, MARKERS, PALETTE, WIDTH, legend_below, panels, styled
+from .style import LINE_STYLES, MARKERS, PALETTE, figure_width, legend_below, panels, styled
 
 
 def _plain(text: str) -> str:
@@ -135,7 +135,7 @@ def survival_figure(walks: list[ruin.Walk], stake: float = 1) -> Figure:
     >>> survival_figure([ruin.walk(one_face_bet(4), 5, 50)]).axes[0].get_ylabel()
     'P(still playing)'
     """
-    fig, ax = plt.subplots(figsize=(WIDTH, 3.3), layout="constrained")
+    fig, ax = plt.subplots(figsize=(figure_width(), 3.3), layout="constrained")
     for w, colour, style in zip(walks, PALETTE, LINE_STYLES, strict=False):
         ax.plot(range(w.rounds + 1), w.still_playing_floats(), color=colour, ls=style, lw=1.5, label=w.bet)
     ax.axhline(0.5, color="grey", lw=0.8, ls=":")
@@ -184,7 +184,7 @@ def explorer_figure(w: ruin.Walk, paths: npt.NDArray[Any], stake: float = 1, tit
     >>> [ax.get_xlabel() for ax in fig.axes]
     ['bet', 'probability']
     """
-    fig, (left, right) = plt.subplots(1, 2, figsize=(WIDTH, 3.4), sharey=True, gridspec_kw={"width_ratios": [3, 1]},
+    fig, (left, right) = plt.subplots(1, 2, figsize=(figure_width(), 3.4), sharey=True, gridspec_kw={"width_ratios": [3, 1]},
                                       layout="constrained")
     for row, colour in zip(paths, PALETTE * (len(paths) // len(PALETTE) + 1), strict=False):
         left.plot(np.arange(paths.shape[1]), (w.bankroll + row) * stake, color=colour, lw=1, alpha=0.8)

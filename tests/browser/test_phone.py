@@ -1,7 +1,8 @@
 """The book whole on a phone's 390 px and a laptop's 1280 px, in the light and the dark theme.
 
-- Every figure is in view whole: none of its width is cut off or faded.  Shown smaller than its own size, it opens
-  at that size with a tap, and closes with Escape.
+- Every figure is in view whole: none of its width is cut off or faded.  On a phone it is the rendering drawn for a
+  phone (one panel to a row), shown so that its smallest text is 11 px or more; on a laptop the page's rendering.
+  Shown smaller than its own size, it opens at that size with a tap, and closes with Escape.
 - No inline formula ends past the screen's edge or under a fade: a long one breaks after its relations.
 - A chart is drawn once on a first visit, not once more when the theme's script sets the theme.
 - "On this page" closes on the section chosen; the menu opens at the current chapter; the book's title is listed once.
@@ -96,9 +97,14 @@ FIGURE_SHARES = """() => [...document.querySelectorAll('.cell_output img')].map(
     if (s.overflowX !== 'visible') { left = Math.max(left, b.left); right = Math.min(right, b.right); }
     if (e.classList.contains('scrolls-right') || e.classList.contains('scrolls-left')) faded = true;
   }
+  const phone = image.closest('picture')?.querySelector('source');
+  const phoneUrl = phone && new URL(phone.getAttribute('srcset'), document.baseURI).href;
   return {alt: (image.alt || '').slice(0, 60), share: Math.max(0, right - left) / r.width, faded,
-          width: r.width, natural: image.naturalWidth};
+          width: r.width, natural: image.naturalWidth,
+          rendering: !phone ? 'only one' : image.currentSrc === phoneUrl ? 'phone' : image.currentSrc === image.src ? 'page' : '?'};
 })"""
+#: The smallest text of a figure, in pixels as drawn (9 points at 100 dpi: casino_math/plots/style.py).
+SMALLEST_DRAWN = 9 * 100 / 72
 
 
 @pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
@@ -109,6 +115,12 @@ def test_every_figure_is_in_view_whole(reader: Reader, path: str, width: int, mo
     figures = page.evaluate(FIGURE_SHARES)
     assert figures, "no figure found"
     assert [f for f in figures if f["share"] < 0.99 or f["faded"]] == []
+    # Each figure in the rendering drawn for the screen: on a phone its smallest text shown at 11 px or more.
+    expected = "phone" if width == WIDTHS["phone"] else "page"
+    assert [f["alt"] for f in figures if f["rendering"] != expected] == []
+    if expected == "phone":
+        assert [(f["alt"], round(f["width"] / f["natural"] * SMALLEST_DRAWN, 1)) for f in figures
+                if f["width"] / f["natural"] * SMALLEST_DRAWN < 11] == []
     page.locator(".cell_output img").first.scroll_into_view_if_needed()
     shoot(page, f"figure-{path.split('/')[-1]}@{width}-{mode}")
 
