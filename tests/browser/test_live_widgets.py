@@ -124,7 +124,8 @@ CASES = [
     ("book/long-run", "session.explorer", ("bankroll", session_widgets.BANKROLLS.index(50)), "P(broke within 100 bets)",
      broke_on_red_from_50()),
     ("book/baccarat-variants", "variants.side_bets", ("removed_8", 16), "Dragon 7", dragon_7_edge_with_16_eights()),
-    ("book/roulette-fairness", "fairness.wheel", ("seed", 2031), "P(chance > 1/36)", seventeen_beats_break_even(2031)),
+    ("book/roulette-fairness", "fairness.wheel", ("seed", 2031),
+     "chance that 17 beats break-even (1/36), under the Beta(1, 37) prior", seventeen_beats_break_even(2031)),
     # the table one roll after a come-out: a come-out again on 12 of the 36 rolls
     ("book/craps-long-run", "chains.state", ("rolls", 1), "come-out", display.percent(Fraction(1, 3), 3)),
     # one roll: a decision only if the come-out is a natural or craps, 12 of the 36 rolls
