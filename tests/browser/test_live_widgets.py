@@ -629,7 +629,7 @@ def test_a_long_computation_never_freezes_the_page_and_the_newest_setting_wins(o
     # While Python works, the page says so, and answers: a click lands at once.
     note = page.locator('.live-widget:has([data-live-widget="session.explorer"]) .live-widget-note')
     page.wait_for_function(
-        """() => document.querySelector('.live-widget.live-widget-computing progress:not([hidden]):not([value])')
+        """() => document.querySelector('.live-widget.live-widget-computing .live-widget-busy:not([hidden])')
                  && /^Computing/.test(document.querySelector('.live-widget-computing .live-widget-note').textContent)""",
         timeout=10_000)
     started = time.perf_counter()
