@@ -401,8 +401,8 @@ def test_the_explorer_shows_the_librarys_figures_for_the_chapters_log() -> None:
     rows = dict(pocket_figures("17", k, 3800, Fraction(1, 30)))
     mpmath.mp.dps = 40
     posterior = beta_density_tail(1 + k, 37 + 3800 - k, Fraction(1, 36))
-    assert rows["P(chance > 1/36)"] == percent_text(Fraction(mpmath.nstr(posterior, 30)))
-    assert "P(chance &gt; 1/36)" in page and "hottest pocket" in page and "chi-square, 37 degrees of freedom" in page
+    assert rows["chance that 17 beats break-even (1/36), under the Beta(1, 37) prior"] == percent_text(Fraction(mpmath.nstr(posterior, 30)))
+    assert "beats break-even (1/36), under the Beta(1, 37) prior" in page and "hottest pocket" in page and "chi-square, 37 degrees of freedom" in page
 
 
 def test_the_explorer_with_a_count_shows_no_whole_wheel_test_and_refuses_too_many_hits() -> None:

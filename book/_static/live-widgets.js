@@ -127,40 +127,51 @@
     };
   }
 
-  async function drawCharts(scope) {
+  // Each chart is drawn away from the page, in a drawing of its own not yet attached, and put in its place whole: the
+  // page's watchers of changes (the theme's, the icons', the wide frames') then see one change, not the hundreds of
+  // a Vega drawing's parts, and the long page is laid out once.  ``width`` gives the width to draw at when the chart's
+  // place is not on the page yet (a new result put together before it is shown).
+  const beingDrawn = new WeakMap();  // chart -> the colours it is being drawn in: a second call draws it not twice
+  let palette = 0;                // the colours' generation: a chart drawn in colours since changed is not shown
+
+  async function drawCharts(scope, width = null) {
     // A chart already drawn is not drawn again (a result shown before the theme was known has its drawing).
-    const specs = [...scope.querySelectorAll('script.live-widget-vega')]
-      .filter(script => !script.parentElement.querySelector(':scope > .live-widget-chart-drawing'));
+    const specs = [...scope.querySelectorAll('script.live-widget-vega')].filter(script =>
+      beingDrawn.get(script) !== palette && !script.parentElement.querySelector(':scope > .live-widget-chart-drawing'));
     if (!specs.length) return;
-    // Each chart's place is taken at once, so that a second call before the first is drawn draws nothing twice.
-    const targets = specs.map(script => {
-      const target = document.createElement('div');
-      target.className = 'live-widget-chart-drawing';
-      target.style.width = '100%';  // a chart as wide as its container: it must not shrink to fit nothing
-      script.parentElement.append(target);
-      return target;
-    });
+    const colours = palette;
+    specs.forEach(script => beingDrawn.set(script, colours));
     try {
       charting = charting || loadCharting();
       const embed = await charting;
-      await Promise.all(specs.map(async (script, k) => {
-        const target = targets[k];
-        if (!target.isConnected) return;  // removed for a redraw in other colours while vega-embed loaded
+      await Promise.all(specs.map(async script => {
+        const target = document.createElement('div');
+        target.className = 'live-widget-chart-drawing';
+        target.style.width = '100%';  // a chart as wide as its container: it must not shrink to fit nothing
         const spec = JSON.parse(script.textContent);
         // Every chart is as wide as its frame, whatever width its specification gives for Jupyter.  (Vega's own
         // "container" width follows the window, and after the window narrows and widens it measured the old, wider
         // drawing: the chart grew past its frame.  The drawing's own width is followed instead.)
-        spec.width = Math.max(1, Math.floor(target.clientWidth));
+        const place = script.parentElement;
+        spec.width = Math.max(1, Math.floor(place.isConnected ? place.clientWidth : width || 1));
         const drawn = await embed(target, spec, {actions: false, renderer: 'svg', config: themed()});
+        if (beingDrawn.get(script) === colours) beingDrawn.delete(script);
+        // Drawn in colours the reader has since switched from, or for a result already replaced: not shown.
+        if (colours !== palette || place.querySelector(':scope > .live-widget-chart-drawing')) {
+          drawn.finalize();
+          return;
+        }
+        place.append(target);
         if (window.ResizeObserver) {
           new ResizeObserver(() => {
-            const width = Math.floor(target.clientWidth);
-            if (width > 0 && width !== drawn.view.width()) drawn.view.width(width).runAsync();
+            const now = Math.floor(target.clientWidth);
+            if (now > 0 && now !== drawn.view.width()) drawn.view.width(now).runAsync();
           }).observe(target);
         }
       }));
     } catch (error) {
       for (const script of specs) {
+        beingDrawn.delete(script);
         const note = document.createElement('figcaption');
         note.textContent = `The chart could not be drawn (${String(error.message || error).split('\n')[0]}); ` +
           'the table below gives its figures.';
@@ -312,8 +323,9 @@
       if (!input) continue;
       const shown = overrides[control.name] ||
         (control.kind === 'options' ? control.options[Number(input.value)] : input.value);
-      input.closest('label').querySelector('output').textContent = shown;
-      input.setAttribute('aria-valuetext', shown);
+      const output = input.closest('label').querySelector('output');
+      if (output.textContent !== shown) output.textContent = shown;
+      if (input.getAttribute('aria-valuetext') !== shown) input.setAttribute('aria-valuetext', shown);
     }
   }
 
@@ -352,11 +364,12 @@
   }
 
   function enableControls(container, inactive) {
+    // Only what changes is set: a control set to what it already is still counts as a change to the page's watchers.
     for (const input of container.querySelectorAll('.live-widget-controls [name]')) {
-      input.disabled = inactive.includes(input.name);
+      if (input.disabled !== inactive.includes(input.name)) input.disabled = !input.disabled;
     }
     for (const button of container.querySelectorAll('.live-widget-result [data-control]')) {
-      button.disabled = inactive.includes(button.dataset.control);
+      if (button.disabled !== inactive.includes(button.dataset.control)) button.disabled = !button.disabled;
     }
   }
 
@@ -366,44 +379,63 @@
   const RUN = 'Run live in your browser';
   const GOING = 'Going live…';
 
+  // A computation's bar has no end to show, so it moves; it is not an indeterminate <progress>, whose animation
+  // Chromium repaints on the page's own thread every frame (on a long page, a 40-60 ms paint a frame, half the
+  // thread), but a bar the compositor moves (live-widgets.css), which costs the page's thread nothing.
+  function busyBar(frame) {
+    let busy = frame.querySelector('.live-widget-busy');
+    if (!busy) {
+      busy = document.createElement('span');
+      busy.className = 'live-widget-busy';
+      busy.setAttribute('aria-hidden', 'true');  // the note says it in words
+      busy.hidden = true;
+      frame.querySelector('.live-widget-progress').after(busy);
+    }
+    return busy;
+  }
+
   function computing(container, on, superseded = false) {
     const frame = frameOf(container);
     const result = container.querySelector('.live-widget-result');
-    const bar = frame.querySelector('.live-widget-progress');
+    const busy = busyBar(frame);
     clearInterval(Number(container.dataset.clock || 0));
     if (!on) {
       frame.classList.remove('live-widget-computing');
-      bar.hidden = true;
+      busy.hidden = true;
       return;
     }
     const started = performance.now();
     frame.classList.add('live-widget-computing');
-    bar.hidden = false;
-    bar.removeAttribute('value');  // no end known: the bar moves without a share
+    frame.querySelector('.live-widget-progress').hidden = true;
+    busy.hidden = false;
     const note = frame.querySelector('.live-widget-note');
     note.textContent = superseded ? 'Computing your newest setting in your browser…' :
       'Computing this setting in your browser…';
     const clock = document.createElement('span');
     clock.className = 'live-widget-clock';
     clock.setAttribute('aria-hidden', 'true');  // the seconds are seen; a screen reader hears the note once
+    const seconds = document.createTextNode('');
+    clock.append(seconds);
     note.append(clock);
+    // The seconds change as text, not as new nodes: the page's watchers of added nodes are not woken every second.
     container.dataset.clock = String(setInterval(() => {
-      clock.textContent = ` ${Math.round((performance.now() - started) / 1000)} s`;
+      seconds.data = ` ${Math.round((performance.now() - started) / 1000)} s`;
     }, 1000));
     result.classList.add('live-widget-stale');
   }
 
+  // Another task's turn: the page's own thread answers the reader (a scroll, a click) before the next step.
+  const nextTask = () => new Promise(resolve => setTimeout(resolve, 0));
+
   // The result's new HTML in place of the old; an answer that is its own live region is filled in where it stands.
-  function replaceResult(result, html) {
-    const fresh = document.createElement('template');
-    fresh.innerHTML = html;
+  function replaceResult(result, fresh) {
     const said = [...result.children].find(e => e.hasAttribute('aria-live'));
-    const saying = [...fresh.content.children].find(e => e.hasAttribute('aria-live'));
+    const saying = [...fresh.children].find(e => e.hasAttribute('aria-live'));
     if (!said || !saying) {
-      result.replaceChildren(fresh.content);
+      result.replaceChildren(fresh);
       return;
     }
-    const parts = [...fresh.content.childNodes];
+    const parts = [...fresh.childNodes];
     const at = parts.indexOf(saying);
     for (const node of [...result.childNodes]) if (node !== said) node.remove();
     said.before(...parts.slice(0, at));
@@ -433,22 +465,38 @@
     }
   }
 
-  function show(container, definition, shown) {
+  // A new result is put together away from the page (its cells labelled, its charts drawn at the result's width) and
+  // then takes the old one's place in one change: the long page is laid out and painted once, and its watchers of
+  // changes (the theme's, the icons', the wide frames') look once, not at each of the hundreds of parts a chart adds.
+  // Returns false, showing nothing, if the setting has changed while the result was put together.
+  async function show(container, definition, shown, current = () => true) {
     const result = container.querySelector('.live-widget-result');
+    // Each step is a task of its own, with the page free to answer between them: parsing the result, drawing its
+    // charts, putting it on the page.
+    await nextTask();
+    const fresh = document.createElement('template');
+    fresh.innerHTML = shown.html;
+    labelCells(fresh.content);
+    await nextTask();
+    if (!current()) return false;
+    const style = getComputedStyle(result);
+    const inner = result.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    await drawCharts(fresh.content, inner);
+    await nextTask();
+    if (!current()) return false;
     const focused = document.activeElement && result.contains(document.activeElement) &&
       document.activeElement.dataset.control ? document.activeElement.dataset.option : null;
     const mathjax = window.MathJax && window.MathJax.typesetPromise ? window.MathJax : null;
     if (mathjax && mathjax.typesetClear) mathjax.typesetClear([result]);
-    replaceResult(result, shown.html);
-    labelCells(result);
+    replaceResult(result, fresh.content);
     if (mathjax && result.querySelector('.math')) mathjax.typesetPromise([result]).catch(() => {});
-    drawCharts(result);
     enableControls(container, shown.inactive);
     applyReadouts(container, definition, shown.readouts);
     if (focused !== null) {  // a pocket pressed on the layout keeps the focus once the layout is drawn again
       const again = result.querySelector(`[data-control][data-option="${focused}"]`);
       if (again) again.focus();
     }
+    return true;
   }
 
   async function update(container, definition) {
@@ -463,18 +511,23 @@
     });
     clearTimeout(slow);
     // A newer setting of this widget has taken its place: its result, not this one, is shown.
-    if (answer.superseded || Number(container.dataset.pending) !== pending) return;
-    container.dataset.pending = '0';
-    computing(container, false);
-    result.removeAttribute('aria-busy');
-    container.dataset.updateMs = String(Math.round(performance.now() - started));
+    const current = () => Number(container.dataset.pending) === pending;
+    if (answer.superseded || !current()) return;
+    const done = () => {
+      container.dataset.pending = '0';
+      computing(container, false);
+      result.removeAttribute('aria-busy');
+      container.dataset.updateMs = String(Math.round(performance.now() - started));
+    };
     if (answer.error) {
+      done();
       result.classList.add('live-widget-stale');  // what it shows is for the last setting that could be computed
       say(container, `That setting could not be computed: ${answer.error}. The result below is for the last ` +
         'setting that could.');
       return;
     }
-    show(container, definition, JSON.parse(answer.json));
+    if (!await show(container, definition, JSON.parse(answer.json), current)) return;
+    done();
     result.classList.remove('live-widget-stale');
     say(container, LIVE);
   }
@@ -586,7 +639,8 @@
       const now = JSON.stringify(themed());
       if (now === colours) return;
       colours = now;
-      document.querySelectorAll('.live-widget-chart-drawing').forEach(drawing => drawing.remove());
+      palette += 1;
+      document.querySelectorAll('.live-widget-chart-drawing').forEach(old => old.remove());
       drawAll();
     }).observe(document.documentElement, {attributes: true, attributeFilter: ['data-theme']});
     if (typeof WebAssembly !== 'object') {

@@ -99,11 +99,18 @@
     cue(frame);
   }
 
-  function scan() {
-    for (const frame of document.querySelectorAll(FRAMES)) {
-      if (widths.has(frame)) continue;
-      measure(frame);
-      if (sizer) sizer.observe(frame);
+  // The frames in ``roots`` (and the roots themselves) not yet measured: the page at the start, then only what was
+  // added (a new widget result is looked through, not the whole long page again).
+  function scan(roots = [document]) {
+    for (const root of roots) {
+      if (!root.isConnected) continue;
+      const found = [...root.querySelectorAll(FRAMES)];
+      if (root instanceof Element && root.matches(FRAMES)) found.push(root);
+      for (const frame of found) {
+        if (widths.has(frame)) continue;
+        measure(frame);
+        if (sizer) sizer.observe(frame);
+      }
     }
   }
 
@@ -173,10 +180,20 @@
   });
 
   let pending = false;
-  const soon = () => {
-    if (pending) return;
+  const added = new Set();  // the elements added since the last look
+  const soon = records => {
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node instanceof Element) added.add(node);
+    }
+    if (pending || !added.size) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; scan(); });
+    requestAnimationFrame(() => {
+      pending = false;
+      const inAdded = node => { for (let up = node.parentElement; up; up = up.parentElement) if (added.has(up)) return true; return false; };
+      const roots = [...added].filter(node => !inAdded(node));  // each added subtree looked through once
+      added.clear();
+      scan(roots);
+    });
   };
   // Scroll events do not bubble; caught on their way down, one listener serves every frame.
   document.addEventListener('scroll', event => {

@@ -84,6 +84,16 @@ def probability(q: Fraction | Decimal) -> str:
     return display.percent(exact)
 
 
+def beats_break_even(name: str) -> str:
+    """The posterior's chance that a pocket pays, named as the chapter says it: under the prior, not of the wheel.
+
+    >>> beats_break_even("17")
+    'chance that 17 beats break-even (1/36), under the Beta(1, 37) prior'
+    """
+    law = prior()
+    return f"chance that {name} beats break-even ({display.fraction_text(break_even())}), under the Beta({law.a}, {law.b}) prior"
+
+
 def pocket_figures(name: str, hits: int, spins: int, chance: Fraction) -> list[tuple[str, str]]:
     """What the explorer says of one pocket hit ``hits`` times in ``spins``: its test, its posterior, the power, Kelly.
 
@@ -91,7 +101,7 @@ def pocket_figures(name: str, hits: int, spins: int, chance: Fraction) -> list[t
     ...     print(f"{label}: {value}")
     P(a fair pocket gets 2 or more): 26.42%
     posterior of 17's chance: Beta(3, 73), mean 1 in 25
-    P(chance > 1/36): 65.38%
+    chance that 17 beats break-even (1/36), under the Beta(1, 37) prior: 65.38%
     power of the 5% test against 1 in 30: 3.70%
     spins for 80% power: 3,487, about 88 hours at 40 spins an hour
     Kelly stake on the mean: 1.20% of the bankroll
@@ -101,7 +111,7 @@ def pocket_figures(name: str, hits: int, spins: int, chance: Fraction) -> list[t
     rows = [
         (f"P(a fair pocket gets {hits} or more)", probability(tail)),
         (f"posterior of {name}'s chance", f"Beta({posterior.a}, {posterior.b}), mean {display.one_in(posterior.mean)}"),
-        (f"P(chance > {display.fraction_text(break_even())})", probability(posterior.p_above(break_even()))),
+        (beats_break_even(name), probability(posterior.p_above(break_even()))),
     ]
     if chance > fair_chance():
         needed = spins_needed(chance)
@@ -175,7 +185,7 @@ def rows_html(rows: Iterable[tuple[str, str]]) -> str:
 def wheel_view(source: str, spins: int, name: str, chance: Fraction, seed: int, hits: int) -> str:
     """What the explorer shows: a simulated log's chart and figures, or the figures of one pocket's count.
 
-    >>> "P(chance &gt; 1/36)" in wheel_view("count", 3800, "17", Fraction(1, 30), 2026, 116)
+    >>> "chance that 17 beats break-even (1/36), under the Beta(1, 37) prior" in wheel_view("count", 3800, "17", Fraction(1, 30), 2026, 116)
     True
     >>> wheel_view("count", 380, "17", Fraction(1, 30), 2026, 400)
     '<p>400 hits in 380 spins: a pocket cannot come up more often than the wheel is spun.</p>'
@@ -210,7 +220,8 @@ def wheel_table(chances: Iterable[Fraction] = CHANCES, spins: int = DEFAULT_SPIN
                      probability(one_pocket_power(spins, chance)),
                      f"{spins_needed(chance):,}" if chance > fair_chance() else "-"])
     columns = [Column(heading) for heading in ("chance of " + name, "hits", "chi-square p-value", f"p-value of {name}",
-                                               "P(chance > 1/36)", "power at 5%", "spins for 80% power")]
+                                               f"chance that {name} beats break-even, under the prior", "power at 5%",
+                                               "spins for 80% power")]
     return Table(columns, rows, f"{spins:,} simulated spins (seed {seed}), {name} biased; prior Beta(1, 37)")
 
 

@@ -8,7 +8,9 @@
 - "On this page" closes on the section chosen; the menu opens at the current chapter; the book's title is listed once.
 - On paper, code wraps rather than being cut, and the "Run live" button is not printed.
 - The previous and next arrows at the page's foot are on the screen.
-- No widget's table is wider than its widget on a phone: a wide one is drawn as cards, one a row.
+- No widget's table is wider than its widget on a phone (a wide one is drawn as cards, one a row), nor on a laptop.
+- The roulette chooser's pockets are its only tick boxes, and its live region says the bet, not the 38 pockets.
+- Every slider of a widget shows its track, and has room to be moved: long labels go above it.
 
 Screenshots go to ``_build/screenshots/phone/``.
 """
@@ -190,12 +192,13 @@ def test_the_proof_of_the_wait_shows_its_whole_formula_on_a_phone(reader: Reader
     assert any(w.startswith("E[T] ={}") and "\\frac{1}{a+b}" in w.replace(" ", "") for w in whole), whole
 
 
-#: Counts every chart drawing (a Vega view's SVG) put into the page, before the page's own scripts run.
+#: Counts every chart drawing (a Vega view's SVG) put into the page, alone or drawn whole inside what is put in,
+#: from before the page's own scripts run.
 COUNT_DRAWINGS = """
 window.chartsDrawn = 0;
 new MutationObserver(records => {
   for (const r of records) for (const n of r.addedNodes)
-    if (n instanceof Element && n.matches('svg.marks')) window.chartsDrawn++;
+    if (n instanceof Element) window.chartsDrawn += n.matches('svg.marks') + n.querySelectorAll('svg.marks').length;
 }).observe(document, {subtree: true, childList: true});
 """
 
@@ -235,6 +238,21 @@ def test_choosing_a_section_on_this_page_closes_the_drawer(reader: Reader, mode:
 
 
 @pytest.mark.parametrize("mode", MODES)
+def test_a_laptops_menu_shows_the_current_chapter_with_the_title_once(reader: Reader, mode: Mode) -> None:
+    page = reader("book/kelly", WIDTHS["laptop"], mode)  # a chapter far down the table of contents
+    page.wait_for_timeout(300)
+    current = page.evaluate("""() => { const a = document.querySelector('.bd-sidebar-primary nav.bd-docs-nav a.current');
+        const r = a.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, text: a.textContent.trim(), height: innerHeight}; }""")
+    assert "Kelly" in current["text"] and current["top"] >= 0 and current["bottom"] <= current["height"], current
+    title = page.evaluate("() => document.querySelector('.logo__title').textContent.trim()")
+    seen = page.evaluate("""t => [...document.querySelectorAll('.bd-sidebar-primary *')].filter(e =>
+        e.children.length === 0 && e.textContent.trim() === t && e.getClientRects().length).length""", title)
+    assert seen == 1, seen
+    shoot(page, f"menu-at-current@1280-{mode}")
+
+
+@pytest.mark.parametrize("mode", MODES)
 def test_the_menu_opens_at_the_current_chapter_with_the_title_once(reader: Reader, mode: Mode) -> None:
     page = reader("book/kelly", WIDTHS["phone"], mode)  # a chapter far down the table of contents
     page.locator(".primary-toggle:visible").click()
@@ -251,10 +269,10 @@ def test_the_menu_opens_at_the_current_chapter_with_the_title_once(reader: Reade
     shoot(page, f"menu-at-current@390-{mode}")
 
 
-@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
-def test_printed_code_wraps_and_the_run_button_is_not_printed(reader: Reader, width: int) -> None:
-    page = reader("book/chance", width)
-    page.emulate_media(media="print")
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+def test_printed_code_wraps_and_the_run_button_is_not_printed(reader: Reader, width: int, mode: Mode) -> None:
+    page = reader("book/chance", width, mode)
+    page.emulate_media(media="print", color_scheme=mode)
     cut = page.evaluate("""() => [...document.querySelectorAll('div.highlight pre')].filter(p =>
         p.getClientRects().length && p.scrollWidth > p.clientWidth + 1).length""")
     assert cut == 0
@@ -319,6 +337,7 @@ def test_no_widget_table_is_wider_than_its_widget_on_a_phone(reader: Reader, pat
     page.set_viewport_size({"width": WIDTHS["laptop"], "height": 900})  # on a laptop the same tables are tables
     if cards.count():
         assert cards.first.evaluate("t => getComputedStyle(t).display") == "table"
+    assert page.evaluate(WIDE_WIDGET_TABLES) == []                      # and fit their widget there too
 
 
 #: Each number of every opened long fraction that is drawn on more than one line: [its digits, its lines].
@@ -364,3 +383,73 @@ def test_an_opened_fraction_breaks_no_number_that_fits_a_line(reader: Reader, wi
     assert [(digits, lines) for digits, lines in broken if len(digits.lstrip("-")) <= LONG_NUMBER] == []
     page.locator("details.exact[open]").first.scroll_into_view_if_needed()
     shoot(page, f"opened-fractions-baccarat@{width}-{mode}")
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+def test_the_roulette_choosers_pockets_are_its_only_tick_boxes_and_not_in_its_live_region(
+        reader: Reader, width: int, mode: Mode) -> None:
+    # The chooser showed 38 tick boxes (275 px) above the layout whose pockets do the same, and its live region held
+    # the 38 pocket buttons, for a screen reader to read on every change.
+    page = reader("book/roulette", width, mode)
+    chooser = page.locator('[data-live-widget="roulette.chooser"]')
+    chooser.scroll_into_view_if_needed()
+    assert chooser.locator('input[type="checkbox"]').count() == 0
+    pockets = chooser.locator(".live-widget-result button[data-control]")
+    assert pockets.count() == 38
+    regions = chooser.locator("[aria-live]")
+    assert regions.count() == 1 and regions.locator("button").count() == 0
+    assert "P(win)" in regions.inner_text()
+    shoot(page, f"roulette-chooser@{width}-{mode}")
+
+
+#: Each slider of a widget: its label, its width, and the share of its width along its middle row drawn in other
+#: colours than the widget's background (its track, filled or not, and its thumb), from a screenshot of it.
+SLIDERS = """() => [...document.querySelectorAll('[data-live-widget] input[type="range"]')].map(input => {
+  const r = input.getBoundingClientRect();
+  return {name: input.name, label: input.closest('label').textContent.trim().slice(0, 50), width: r.width,
+          x: r.left + scrollX, y: r.top + scrollY, height: r.height};
+})"""
+#: A slider narrower than this (in CSS px) is too short to move by a step at a time (the fairness explorer's seed
+#: and hits sliders were 35-50 px).
+SLIDER_ROOM = 120
+SLIDER_PAGES = _pages_with(r'<input type="range"')
+
+
+def drawn_share(png: bytes) -> float:
+    """The share of a slider's middle row drawn in colours other than its background (the row's most common colour
+    at its ends)."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    width, height = image.size
+    background = image.getpixel((0, 0))
+    best = 0.0
+    for y in range(height // 4, 3 * height // 4 + 1):
+        row = [image.getpixel((x, y)) for x in range(width)]
+        drawn = sum(max(abs(a - b) for a, b in zip(pixel, background, strict=True)) > 24 for pixel in row)
+        best = max(best, drawn / width)
+    return best
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+@pytest.mark.parametrize("path", SLIDER_PAGES)
+def test_every_slider_shows_its_track_and_has_room(reader: Reader, path: str, width: int, mode: Mode) -> None:
+    # baccarat-counting's "10s, jacks, queens and kings (0) removed" slider showed no track; the fairness explorer's
+    # seed and hits sliders were 35-50 px wide.  Each slider is drawn along (nearly) its whole width, and has room.
+    page = reader(path, width, mode)
+    sliders = page.evaluate(SLIDERS)
+    assert sliders
+    narrow = [(s["label"], round(s["width"])) for s in sliders if s["width"] < SLIDER_ROOM]
+    assert narrow == []
+    faint = []
+    for k, slider in enumerate(sliders):
+        element = page.locator('[data-live-widget] input[type="range"]').nth(k)
+        element.scroll_into_view_if_needed()
+        share = drawn_share(element.screenshot())
+        if share < 0.8:
+            faint.append((slider["label"], round(share, 2)))
+    assert faint == []
+    page.locator('[data-live-widget] input[type="range"]').first.scroll_into_view_if_needed()
+    shoot(page, f"sliders-{path.split('/')[-1]}@{width}-{mode}")

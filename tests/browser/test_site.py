@@ -9,7 +9,8 @@ before it runs live; axe-core finds no serious or critical accessibility violati
 And it reads well, at a laptop's 1280 px and a phone's 390 px: the page never scrolls sideways; no table is
 wider than the text column unless it scrolls inside its own frame; no table cell shows a library ID where a
 reader's name belongs; a deliberate error shows its one line, with no traceback frames or build-machine paths;
-a dollar amount in prose is never typeset as math.  A screenshot of each page at each width is saved under
+a dollar amount in prose is never typeset as math, and no formula is left between dollars as text; each table
+column gives its numbers in one form.  A screenshot of each page at each width is saved under
 ``_build/screenshots/`` for review.
 """
 
@@ -310,6 +311,52 @@ def test_no_long_fraction_reads_as_one_number(read_at: ReadAt, path: str) -> Non
         " .map(c => c.innerText.trim()).filter(t => /\\d{14,}|\\d \\.\\.\\. \\d/.test(t)).map(t => t.slice(0, 60))"
     )
     assert cells == [], f"long fractions shown whole or cut into one number on {path}"
+
+
+#: Each column of a page's tables whose cells give bare numbers in more than one form, fractions ("1/19") beside
+#: decimals ("0.010579"): [caption or first heading, column heading, one cell of each form].  A folded long fraction
+#: reads as its decimal, its summary; a percent, a dollar amount or a cell with words is not a bare number.
+MIXED_FORMS = r"""() => [...document.querySelectorAll('main table')].flatMap(table => {
+  const head = table.tHead ? [...table.tHead.rows[0].cells].map(c => c.innerText.trim()) : [];
+  const shown = cell => { const copy = cell.cloneNode(true);
+    copy.querySelectorAll('details').forEach(d => { const s = d.querySelector('summary'); d.replaceWith(s ? s.textContent : ''); });
+    return copy.textContent.trim().replace(/\u2212/g, '-'); };
+  const forms = new Map();
+  for (const body of table.tBodies) for (const row of body.rows) [...row.cells].forEach((cell, k) => {
+    const text = shown(cell);
+    const form = /^-?\d+\/\d+$/.test(text) ? 'fraction' : /^-?\d*\.\d+$/.test(text) ? 'decimal' : null;
+    if (!form) return;
+    if (!forms.has(k)) forms.set(k, new Map());
+    if (!forms.get(k).has(form)) forms.get(k).set(form, text);
+  });
+  return [...forms].filter(([, seen]) => seen.size > 1).map(([k, seen]) =>
+    [(table.caption ? table.caption.innerText : head.join(' ')).trim().slice(0, 50), head[k] || String(k), [...seen.values()]]);
+})"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_each_table_column_gives_its_numbers_in_one_form(read_at: ReadAt, path: str) -> None:
+    # The house-edge columns showed "1/19" beside "0.010579".
+    mixed = read_at(path, WIDTHS["laptop"])["page"].evaluate(MIXED_FORMS)
+    assert mixed == [], f"columns mixing fractions and decimals on {path}"
+
+
+#: A formula left between dollars in the text a reader sees ("the house edge is $P(b) - $ 7/495": a space just
+#: inside the closing dollar keeps MyST from reading it as math): a dollar, then no digit, up to a dollar that a
+#: space precedes.
+DOLLARS_LEFT = re.compile(r"\$(?=[A-Za-z\\(])[^$\n]{0,60}?\s\$")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_formula_is_left_between_dollars(read_at: ReadAt, path: str) -> None:
+    page = read_at(path, WIDTHS["laptop"])["page"]
+    text = page.evaluate(
+        "() => { const main = document.querySelector('main') || document.body; const copy = main.cloneNode(true);"
+        " copy.querySelectorAll('pre, code, script, style, mjx-container, .cell_input').forEach(e => e.remove());"
+        " copy.querySelectorAll('details').forEach(d => d.open = true);"
+        " return copy.textContent; }"
+    )
+    assert DOLLARS_LEFT.findall(text) == [], f"a formula left between dollars on {path}"
 
 
 @pytest.mark.parametrize("path", PAGES)
