@@ -237,18 +237,24 @@ def test_choosing_a_section_on_this_page_closes_the_drawer(reader: Reader, mode:
     shoot(page, f"section-chosen@390-{mode}")
 
 
+def assert_the_menu_shows_the_current_chapter_with_the_title_once(page: Page, menu: str) -> None:
+    """The menu (a CSS selector: the laptop's sidebar, the phone's drawer) shows Kelly's chapter, the page's, in view,
+    and the book's title once."""
+    page.wait_for_timeout(300)
+    current = page.evaluate("""menu => { const a = document.querySelector(`${menu} nav.bd-docs-nav a.current`);
+        const r = a.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, text: a.textContent.trim(), height: innerHeight}; }""", menu)
+    assert "Kelly" in current["text"] and current["top"] >= 0 and current["bottom"] <= current["height"], current
+    title = page.evaluate("() => document.querySelector('.logo__title').textContent.trim()")
+    seen = page.evaluate("""([menu, t]) => [...document.querySelectorAll(`${menu} *`)].filter(e =>
+        e.children.length === 0 && e.textContent.trim() === t && e.getClientRects().length).length""", [menu, title])
+    assert seen == 1, seen
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_a_laptops_menu_shows_the_current_chapter_with_the_title_once(reader: Reader, mode: Mode) -> None:
     page = reader("book/kelly", WIDTHS["laptop"], mode)  # a chapter far down the table of contents
-    page.wait_for_timeout(300)
-    current = page.evaluate("""() => { const a = document.querySelector('.bd-sidebar-primary nav.bd-docs-nav a.current');
-        const r = a.getBoundingClientRect();
-        return {top: r.top, bottom: r.bottom, text: a.textContent.trim(), height: innerHeight}; }""")
-    assert "Kelly" in current["text"] and current["top"] >= 0 and current["bottom"] <= current["height"], current
-    title = page.evaluate("() => document.querySelector('.logo__title').textContent.trim()")
-    seen = page.evaluate("""t => [...document.querySelectorAll('.bd-sidebar-primary *')].filter(e =>
-        e.children.length === 0 && e.textContent.trim() === t && e.getClientRects().length).length""", title)
-    assert seen == 1, seen
+    assert_the_menu_shows_the_current_chapter_with_the_title_once(page, ".bd-sidebar-primary")
     shoot(page, f"menu-at-current@1280-{mode}")
 
 
@@ -257,15 +263,7 @@ def test_the_menu_opens_at_the_current_chapter_with_the_title_once(reader: Reade
     page = reader("book/kelly", WIDTHS["phone"], mode)  # a chapter far down the table of contents
     page.locator(".primary-toggle:visible").click()
     page.wait_for_function("() => document.getElementById('pst-primary-sidebar-modal').open")
-    page.wait_for_timeout(300)
-    current = page.evaluate("""() => { const d = document.getElementById('pst-primary-sidebar-modal');
-        const a = d.querySelector('nav.bd-docs-nav a.current'); const r = a.getBoundingClientRect();
-        return {top: r.top, bottom: r.bottom, text: a.textContent.trim(), height: innerHeight}; }""")
-    assert "Kelly" in current["text"] and current["top"] >= 0 and current["bottom"] <= current["height"], current
-    title = page.evaluate("() => document.querySelector('.logo__title').textContent.trim()")
-    seen = page.evaluate("""t => [...document.querySelectorAll('#pst-primary-sidebar-modal *')].filter(e =>
-        e.children.length === 0 && e.textContent.trim() === t && e.getClientRects().length).length""", title)
-    assert seen == 1, seen
+    assert_the_menu_shows_the_current_chapter_with_the_title_once(page, "#pst-primary-sidebar-modal")
     shoot(page, f"menu-at-current@390-{mode}")
 
 
@@ -424,10 +422,11 @@ def drawn_share(png: bytes) -> float:
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
     width, height = image.size
-    background = image.getpixel((0, 0))
+    pixels = list(image.getdata())  # RGB triples, row by row
+    background = pixels[0]
     best = 0.0
     for y in range(height // 4, 3 * height // 4 + 1):
-        row = [image.getpixel((x, y)) for x in range(width)]
+        row = pixels[y * width:(y + 1) * width]
         drawn = sum(max(abs(a - b) for a, b in zip(pixel, background, strict=True)) > 24 for pixel in row)
         best = max(best, drawn / width)
     return best
