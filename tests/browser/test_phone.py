@@ -240,7 +240,10 @@ def test_choosing_a_section_on_this_page_closes_the_drawer(reader: Reader, mode:
 def assert_the_menu_shows_the_current_chapter_with_the_title_once(page: Page, menu: str) -> None:
     """The menu (a CSS selector: the laptop's sidebar, the phone's drawer) shows Kelly's chapter, the page's, in view,
     and the book's title once."""
-    page.wait_for_timeout(300)
+    # The menu scrolls its current chapter into view once drawn: wait for it (a ceiling for a hang, not a timed check).
+    page.wait_for_function("""menu => { const a = document.querySelector(`${menu} nav.bd-docs-nav a.current`);
+        const r = a && a.getBoundingClientRect(); return r && r.top >= 0 && r.bottom <= innerHeight; }""",
+                           arg=menu, timeout=60_000)
     current = page.evaluate("""menu => { const a = document.querySelector(`${menu} nav.bd-docs-nav a.current`);
         const r = a.getBoundingClientRect();
         return {top: r.top, bottom: r.bottom, text: a.textContent.trim(), height: innerHeight}; }""", menu)
