@@ -13,7 +13,7 @@ browser tests drive it.  Timed, each as a median over fresh browser profiles:
 (d) the reader of the issue: the widget scrolled into view, three seconds of reading, then the press; the time from
     the press to the first live result (cold and warm).
 
-For (b) and (c), where the wait goes: the time from the press to each stage the widget's note says (downloading,
+For (b) and (c), where the wait goes: the time from the press to each stage the widget's note says (loading Python,
 starting Python, loading casino_math, computing the first result), and how Python started (from the build's snapshot
 or afresh).  Beside them: the Python modules loaded when the first result is shown, and the main thread's longest task while the
 long-run chapter's session explorer shows a new result (PerformanceObserver 'longtask').  Ratios are against (a)
@@ -150,7 +150,7 @@ def bare(context: BrowserContext, site: str) -> float:
 
 
 #: The stages of a start, as the note numbers them.
-STAGES = ("downloading", "starting Python", "loading casino_math", "computing")
+STAGES = ("loading Python", "starting Python", "loading casino_math", "computing")
 
 
 def first_result(context: BrowserContext, site: str, reading: int | None) -> tuple[float, dict[str, float], str]:

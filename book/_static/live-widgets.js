@@ -30,7 +30,7 @@
   // The stages of a start, as the reader is told them: each is said once (the note is a polite live region); the
   // megabytes downloaded so far are shown beside the first, not said.
   const STAGES = {
-    download: [1, 'Downloading Python'],
+    download: [1, 'Loading Python'],  // downloaded the first time, from the browser's cache later
     python: [2, 'Starting Python'],
     library: [3, 'Loading casino_math'],
     computing: [4, 'Computing the first result'],
