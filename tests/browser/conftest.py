@@ -5,6 +5,11 @@ site-test`` builds it first.  Chromium is Debian's (``/usr/bin/chromium``),
 driven by the playwright package without a browser download of its own.
 Every request that leaves 127.0.0.1 is blocked and counted as a failure: the
 site must work offline.
+
+A page is read once in each width and colour mode that a test asks for, and every test that reads it shares that
+reading (``read_at``): the tests that take a page as ``path`` are parametrized with :func:`each_page`, whose session
+scope has pytest run every test of one page together, from every module, so that a page's readings are closed as
+soon as the next page's begin.
 """
 
 from __future__ import annotations
@@ -18,13 +23,14 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypedDict
+from urllib.parse import urlparse
 from weakref import WeakKeyDictionary
 
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -95,3 +101,89 @@ def axe_script() -> str:
     if not path.exists():
         pytest.fail(f"{path} is missing: the site's build vendors axe-core (book/_ext/offline_assets.py)")
     return path.read_text()
+
+
+def each_page(pages: list[str]) -> pytest.MarkDecorator:
+    """Parametrize a test by ``path``, one of ``pages``, with every test of the same page run together (the session
+    scope makes pytest group the tests of all modules by page)."""
+    return pytest.mark.parametrize("path", pages, scope="session")
+
+
+class Read(TypedDict):
+    """A page as read at one width in one colour mode: the page, its console errors, its failed requests, its
+    widgets' views."""
+
+    page: Page
+    errors: list[str]
+    failed: list[str]
+    widget_views: int
+
+
+class Reads:
+    """Each page of the site as a reader first sees it, at a width and in a colour mode: loaded once for every test
+    that asks, its console errors and failed requests kept, a screenshot of the whole page saved for review.
+
+    Only one page's readings are open at a time: asking for another page closes them (what they recorded is kept, for
+    :meth:`of`).  A test that changes what a page shows opens a page of its own instead.
+    """
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.browser, self.site_url = browser, site_url
+        self.reads: dict[tuple[str, int, Mode], Read] = {}
+        self.open: list[Page] = []
+        self.current = ""
+
+    def __call__(self, path: str, width: int, mode: Mode = "light") -> Read:
+        if path != self.current:
+            self.close()
+            self.current = path
+        if (path, width, mode) not in self.reads or self.reads[path, width, mode]["page"].is_closed():
+            self.reads[path, width, mode] = self.load(path, width, mode)
+        return self.reads[path, width, mode]
+
+    def of(self, path: str) -> dict[tuple[int, Mode], Read]:
+        """Every reading made of ``path`` so far, by (width, mode)."""
+        return {(w, m): read for (p, w, m), read in self.reads.items() if p == path}
+
+    def close(self) -> None:
+        for page in self.open:
+            page.close()
+        self.open.clear()
+
+    def load(self, path: str, width: int, mode: Mode) -> Read:
+        page = self.browser.new_page(viewport={"width": width, "height": 900}, color_scheme=mode)
+        self.open.append(page)
+        result: Read = {"page": page, "errors": [], "failed": [], "widget_views": 0}
+        errors, failed = result["errors"], result["failed"]
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("requestfailed", lambda req: failed.append(f"{req.url} ({req.failure})"))
+        page.on("response", lambda resp: failed.append(f"{resp.url} (HTTP {resp.status})") if resp.status >= 400 else None)
+
+        def only_local(route: Route) -> None:
+            host = urlparse(route.request.url).hostname
+            return route.continue_() if host == "127.0.0.1" else route.abort()
+
+        page.route("**/*", only_local)
+        # What comes after the load event is waited for by name: the typeset math, the widgets, a chart.  (The
+        # console errors and failed requests are checked last of all, once every check has run on the page.)
+        page.goto(f"{self.site_url}/{path}.html", wait_until="load")
+        page.evaluate("async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }")
+        views = result["widget_views"] = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
+        if views:
+            page.wait_for_selector(".jupyter-widgets, .widget-box, .widget-inline-hbox", timeout=30_000)
+        if page.locator(".live-widget-chart").count():
+            page.wait_for_selector(".live-widget-chart svg", timeout=30_000)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        dark = "" if mode == "light" else f"-{mode}"
+        page.screenshot(path=str(SCREENSHOTS / f"{path.replace('/', '__')}@{width}{dark}.jpg"), full_page=True,
+                        type="jpeg", quality=80)  # a page can be 20,000 px long: a JPEG is saved in half the time
+        return result
+
+
+@pytest.fixture(scope="session")
+def read_at(browser: Browser, site_url: str) -> Iterator[Reads]:
+    """Each page at a width and in a colour mode, read once for every test that asks (:class:`Reads`)."""
+    reads = Reads(browser, site_url)
+    yield reads
+    reads.close()

@@ -4,8 +4,9 @@ For each widget made live so far: the page shows the static snapshot with every
 control disabled; "Run live in your browser" brings it to ``data-state="live"``;
 a control is set, and the new result is checked against casino_math computed in
 this process.  A start that cannot succeed (no WebAssembly, a missing file)
-sets ``failed``, keeps the snapshot and says why.  Screenshots of each widget
-before and after going live, at 1280 px and 390 px, go to ``_build/screenshots/``,
+sets ``failed``, keeps the snapshot and says why.  Each widget follows the dark
+theme, before and after it goes live.  Screenshots of each widget before and
+after going live, at 1280 px and 390 px (and in the dark at 390 px), go to ``_build/screenshots/``,
 and the times measured (button to first live result, each later update) to
 ``_build/screenshots/live-timings.json``; the times are reported, not asserted.
 """
@@ -319,6 +320,9 @@ def test_widget_runs_live_and_computes_what_the_library_computes(
     assert enabled_controls(page, widget) == []
     assert fits_the_page(page, widget)
     shoot(page, widget, "static-390")
+    in_the_theme(page, widget, "dark")  # the widget follows the dark theme, before and after it goes live
+    shoot(page, widget, "static-390-dark")
+    in_the_theme(page, widget, "light")
     page.set_viewport_size({"width": 1280, "height": 900})
     shoot(page, widget, "static-1280")
 
@@ -343,6 +347,9 @@ def test_widget_runs_live_and_computes_what_the_library_computes(
     assert fits_the_page(page, widget)
     assert tables_wider_than_the_result(page, widget) == []
     shoot(page, widget, "live-390")
+    in_the_theme(page, widget, "dark")
+    shoot(page, widget, "live-390-dark")
+    assert watch(page).errors == []
     record(widget, cold, updates)
 
 
@@ -558,7 +565,7 @@ new MutationObserver(() => {
 
 #: The stages a start says, each with "(step N of 4)" kept on one line (no-break spaces).
 STAGES = [f"{words} (step\u00a0{n}\u00a0of\u00a04)" for n, words in enumerate(
-    ("Downloading Python", "Starting Python", "Loading casino_math", "Computing the first result"), start=1)]
+    ("Loading Python", "Starting Python", "Loading casino_math", "Computing the first result"), start=1)]
 
 
 @pytest.mark.parametrize("width, mode", [(390, "light"), (1280, "dark")])
@@ -582,7 +589,7 @@ def test_a_cold_start_says_each_stage_once_and_starts_from_the_builds_snapshot(
     page.goto(f"{site_url}/book/baccarat.html", wait_until="load")
     widget = "baccarat.decks"
     page.locator(f'.live-widget:has([data-live-widget="{widget}"]) .live-widget-run').click()
-    page.wait_for_function("() => /^Downloading Python/.test(document.querySelector('.live-widget-note').textContent)")
+    page.wait_for_function("() => /^Loading Python/.test(document.querySelector('.live-widget-note').textContent)")
     for _ in range(1200):  # until the worker asks for the WebAssembly (a ceiling for a hang, not a timed check)
         if held:
             break
@@ -828,19 +835,15 @@ def record_long_tasks(what: str, tasks: list[float]) -> None:
 # --- Dark mode ---------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path, widget", [(c[0], c[1]) for c in CASES], ids=[c[1] for c in CASES])
-def test_a_widget_follows_the_dark_theme(open_page: OpenPage, path: str, widget: str) -> None:
-    page = open_page(path, width=390, color_scheme="dark")
+def in_the_theme(page: Page, widget: str, mode: Mode) -> None:
+    """Switch the page to ``mode`` as the theme's button does, and check the widget's frame takes its colours."""
+    page.evaluate("mode => { document.documentElement.dataset.theme = mode; }", mode)
     frame = page.locator(f'.live-widget:has([data-live-widget="{widget}"])')
-    colours = frame.evaluate(
-        """f => { const s = getComputedStyle(f), page = getComputedStyle(document.documentElement);
-                  return [s.backgroundColor, s.color, s.colorScheme, page.getPropertyValue('--pst-color-background')]; }""")
-    background, ink, scheme, _ = colours
-    assert scheme == "dark" and _luminance(background) < 0.1 and _luminance(ink) > 0.4, colours
-    shoot(page, widget, "static-390-dark")
-    go_live(page, widget)
-    shoot(page, widget, "live-390-dark")
-    assert watch(page).errors == []
+    background, ink, scheme = frame.evaluate(
+        "f => { const s = getComputedStyle(f); return [s.backgroundColor, s.color, s.colorScheme]; }")
+    dark = mode == "dark"
+    assert scheme == mode, (widget, scheme)
+    assert (_luminance(background) < 0.1) == dark and (_luminance(ink) > 0.4) == dark, (widget, background, ink)
 
 
 def _luminance(colour: str) -> float:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from conftest import SCREENSHOTS, SITE, Mode, watch
+from conftest import SCREENSHOTS, SITE, Mode, Reads, each_page, watch
 from toc import toc_pages
 
 if TYPE_CHECKING:
@@ -110,9 +110,9 @@ SMALLEST_DRAWN = 9 * 100 / 72
 
 
 @pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
-@pytest.mark.parametrize("path", FIGURE_PAGES)
-def test_every_figure_is_in_view_whole(reader: Reader, path: str, width: int, mode: Mode) -> None:
-    page = reader(path, width, mode)
+@each_page(FIGURE_PAGES)
+def test_every_figure_is_in_view_whole(read_at: Reads, path: str, width: int, mode: Mode) -> None:
+    page = read_at(path, width, mode)["page"]
     page.wait_for_function("() => [...document.querySelectorAll('.cell_output img')].every(i => i.complete)")
     figures = page.evaluate(FIGURE_SHARES)
     assert figures, "no figure found"
@@ -151,8 +151,9 @@ def test_a_figure_shown_small_opens_at_its_own_size(reader: Reader, mode: Mode) 
     assert not viewer.evaluate("d => d.open")
 
 
-def test_a_figure_shown_at_its_own_size_is_not_a_button(reader: Reader) -> None:
-    page = reader("book/kelly", WIDTHS["laptop"])
+@each_page(["book/kelly"])
+def test_a_figure_shown_at_its_own_size_is_not_a_button(read_at: Reads, path: str) -> None:
+    page = read_at(path, WIDTHS["laptop"])["page"]
     page.wait_for_function("() => [...document.querySelectorAll('.cell_output img')].every(i => i.complete)")
     sizes = page.evaluate("() => [...document.querySelectorAll('.cell_output img')].map(i => "
                           "[i.getBoundingClientRect().width / i.naturalWidth, i.classList.contains('figure-enlargeable')])")
@@ -171,9 +172,9 @@ INLINE_BEYOND = """() => [...document.querySelectorAll('.bd-article mjx-containe
 
 
 @pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
-@pytest.mark.parametrize("path", FORMULA_PAGES)
-def test_no_inline_formula_ends_off_screen(reader: Reader, path: str, width: int, mode: Mode) -> None:
-    page = reader(path, width, mode)
+@each_page(FORMULA_PAGES)
+def test_no_inline_formula_ends_off_screen(read_at: Reads, path: str, width: int, mode: Mode) -> None:
+    page = read_at(path, width, mode)["page"]
     page.wait_for_function("() => document.documentElement.dataset.longFormulas === 'broken'", timeout=30_000)
     assert page.evaluate(INLINE_BEYOND) == []
     broken = page.locator("span.math[data-broken]")
@@ -282,8 +283,9 @@ def test_printed_code_wraps_and_the_run_button_is_not_printed(reader: Reader, wi
 
 
 @pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
-def test_the_next_and_previous_arrows_are_on_screen(reader: Reader, width: int, mode: Mode) -> None:
-    page = reader("book/chance", width, mode)
+@each_page(["book/chance"])
+def test_the_next_and_previous_arrows_are_on_screen(read_at: Reads, path: str, width: int, mode: Mode) -> None:
+    page = read_at(path, width, mode)["page"]
     area = page.locator(".prev-next-area")
     area.scroll_into_view_if_needed()
     edges = page.evaluate("""() => [...document.querySelectorAll('.prev-next-area a > svg, .prev-next-area a > i')]
@@ -325,17 +327,18 @@ WIDE_WIDGET_TABLES = """() => [...document.querySelectorAll('[data-live-widget]'
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("path", WIDGET_PAGES)
-def test_no_widget_table_is_wider_than_its_widget_on_a_phone(reader: Reader, path: str, mode: Mode) -> None:
+@each_page(WIDGET_PAGES)
+def test_no_widget_table_is_wider_than_its_widget_on_a_phone(read_at: Reads, path: str, mode: Mode) -> None:
     # craps-compare's table of bets was 704 px wide in a widget of 340, baccarat-variants' 443.
-    page = reader(path, WIDTHS["phone"], mode)
+    page = read_at(path, WIDTHS["phone"], mode)["page"]
     assert page.evaluate(WIDE_WIDGET_TABLES) == []
     cards = page.locator("[data-live-widget] table.widget-cards")
     if cards.count():
         cards.first.scroll_into_view_if_needed()
         assert cards.first.locator("tbody td[data-label]").count() >= 4
     shoot(page, f"widget-tables-{path.split('/')[-1]}@390-{mode}")
-    page.set_viewport_size({"width": WIDTHS["laptop"], "height": 900})  # on a laptop the same tables are tables
+    page = read_at(path, WIDTHS["laptop"], mode)["page"]                # on a laptop the same tables are tables
+    cards = page.locator("[data-live-widget] table.widget-cards")
     if cards.count():
         assert cards.first.evaluate("t => getComputedStyle(t).display") == "table"
     assert page.evaluate(WIDE_WIDGET_TABLES) == []                      # and fit their widget there too
@@ -387,11 +390,12 @@ def test_an_opened_fraction_breaks_no_number_that_fits_a_line(reader: Reader, wi
 
 
 @pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+@each_page(["book/roulette"])
 def test_the_roulette_choosers_pockets_are_its_only_tick_boxes_and_not_in_its_live_region(
-        reader: Reader, width: int, mode: Mode) -> None:
+        read_at: Reads, path: str, width: int, mode: Mode) -> None:
     # The chooser showed 38 tick boxes (275 px) above the layout whose pockets do the same, and its live region held
     # the 38 pocket buttons, for a screen reader to read on every change.
-    page = reader("book/roulette", width, mode)
+    page = read_at(path, width, mode)["page"]
     chooser = page.locator('[data-live-widget="roulette.chooser"]')
     chooser.scroll_into_view_if_needed()
     assert chooser.locator('input[type="checkbox"]').count() == 0
@@ -436,11 +440,11 @@ def drawn_share(png: bytes) -> float:
 
 
 @pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
-@pytest.mark.parametrize("path", SLIDER_PAGES)
-def test_every_slider_shows_its_track_and_has_room(reader: Reader, path: str, width: int, mode: Mode) -> None:
+@each_page(SLIDER_PAGES)
+def test_every_slider_shows_its_track_and_has_room(read_at: Reads, path: str, width: int, mode: Mode) -> None:
     # baccarat-counting's "10s, jacks, queens and kings (0) removed" slider showed no track; the fairness explorer's
     # seed and hits sliders were 35-50 px wide.  Each slider is drawn along (nearly) its whole width, and has room.
-    page = reader(path, width, mode)
+    page = read_at(path, width, mode)["page"]
     sliders = page.evaluate(SLIDERS)
     assert sliders
     narrow = [(s["label"], round(s["width"])) for s in sliders if s["width"] < SLIDER_ROOM]

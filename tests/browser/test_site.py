@@ -18,35 +18,16 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypedDict
 from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
-from conftest import SCREENSHOTS, SITE, Mode
+from conftest import SITE, Mode, Read, Reads, each_page
 from toc import toc_pages
 
 from casino_math.games import reader_names
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Route
-
-
-class Read(TypedDict):
-    """A page as read at one width: the page, its console errors, its failed requests, its widgets' views."""
-
-    page: Page
-    errors: list[str]
-    failed: list[str]
-    widget_views: int
-
-
-class ReadAt(Protocol):
-    """Reads a page (its path under the site) at a width and in a colour mode, once for every test that asks."""
-
-    def __call__(self, page_path: str, width: int, mode: Mode = "light") -> Read: ...
 
 PAGES = toc_pages()
 RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|\\frac|\\dfrac")
@@ -70,57 +51,12 @@ BEYOND = (" const beyond = e => { const f = e.matches('mjx-container') && e.quer
 
 
 @pytest.fixture(scope="module")
-def read_at(browser: Browser, site_url: str) -> Iterator[ReadAt]:
-    """Each page at a width, loaded once, its console errors and failed requests kept, a screenshot saved for review.
-
-    Returns a dict: the ``page``, its ``errors`` and ``failed`` requests, and its number of ``widget_views``.
-    """
-    results: dict[tuple[str, int, Mode], Read] = {}
-
-    def load(page_path: str, width: int, mode: Mode = "light") -> Read:
-        if (page_path, width, mode) in results:
-            return results[page_path, width, mode]
-        page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=mode)
-        result: Read = {"page": page, "errors": [], "failed": [], "widget_views": 0}
-        errors, failed = result["errors"], result["failed"]
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("requestfailed", lambda req: failed.append(f"{req.url} ({req.failure})"))
-        page.on("response", lambda resp: failed.append(f"{resp.url} (HTTP {resp.status})") if resp.status >= 400 else None)
-
-        def only_local(route: Route) -> None:
-            host = urlparse(route.request.url).hostname
-            return route.continue_() if host == "127.0.0.1" else route.abort()
-
-        page.route("**/*", only_local)
-        # What comes after the load event is waited for by name: the typeset math, the widgets, a chart.  (The
-        # console errors and failed requests are checked last of all, once every check has run on the page.)
-        page.goto(f"{site_url}/{page_path}.html", wait_until="load")
-        page.evaluate("async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }")
-        widget_views = result["widget_views"] = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
-        if widget_views:
-            page.wait_for_selector(".jupyter-widgets, .widget-box, .widget-inline-hbox", timeout=30_000)
-        if page.locator(".live-widget-chart").count():
-            page.wait_for_selector(".live-widget-chart svg", timeout=30_000)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        dark = "" if mode == "light" else f"-{mode}"
-        page.screenshot(path=str(SCREENSHOTS / f"{page_path.replace('/', '__')}@{width}{dark}.jpg"), full_page=True,
-                        type="jpeg", quality=80)  # a page can be 20,000 px long: a JPEG is saved in half the time
-        results[page_path, width, mode] = result
-        return result
-
-    yield load
-    for result in results.values():
-        result["page"].close()
-
-
-@pytest.fixture(scope="module")
-def loaded(read_at: ReadAt) -> Callable[[str], Read]:
+def loaded(read_at: Reads) -> Callable[[str], Read]:
     """Each page as a laptop shows it (the page at 1280 px, loaded once for every check at that width)."""
     return lambda page_path: read_at(page_path, WIDTHS["laptop"])
 
 
-@pytest.mark.parametrize("path", PAGES)
+@each_page(PAGES)
 def test_math_is_typeset(loaded: Callable[[str], Read], path: str) -> None:
     page = loaded(path)["page"]
     untypeset = page.evaluate(
@@ -140,7 +76,7 @@ def test_math_is_typeset(loaded: Callable[[str], Read], path: str) -> None:
         assert page.locator("mjx-container").count() > 0
 
 
-@pytest.mark.parametrize("path", PAGES)
+@each_page(PAGES)
 def test_every_widget_renders(loaded: Callable[[str], Read], path: str) -> None:
     result = loaded(path)
     if result["widget_views"] == 0:
@@ -176,7 +112,7 @@ def _parse(path: Path) -> _Links:
     return parser
 
 
-@pytest.mark.parametrize("path", PAGES)
+@each_page(PAGES)
 def test_internal_links_resolve(path: str) -> None:
     source = SITE / f"{path}.html"
     broken = []
@@ -193,7 +129,7 @@ def test_internal_links_resolve(path: str) -> None:
     assert broken == [], f"broken internal links on {path}"
 
 
-@pytest.mark.parametrize("path", PAGES)
+@each_page(PAGES)
 def test_every_image_has_alt_text(path: str) -> None:
     missing = []
     for image in _parse(SITE / f"{path}.html").images:
@@ -205,8 +141,8 @@ def test_every_image_has_alt_text(path: str) -> None:
 
 
 @pytest.mark.parametrize("mode", ["light", "dark"])
-@pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(read_at: ReadAt, axe_script: str, path: str, mode: Mode) -> None:
+@each_page(PAGES)
+def test_no_serious_accessibility_violations(read_at: Reads, axe_script: str, path: str, mode: Mode) -> None:
     page = read_at(path, WIDTHS["laptop"], mode)["page"]
     assert page.evaluate("document.documentElement.dataset.theme") == mode
     page.add_script_tag(content=axe_script)
@@ -220,7 +156,7 @@ def test_no_serious_accessibility_violations(read_at: ReadAt, axe_script: str, p
     assert violations == [], f"accessibility violations on {path}"
 
 
-@pytest.mark.parametrize("path", PAGES)
+@each_page(PAGES)
 def test_no_enabled_control_in_a_widget_that_is_not_live(loaded: Callable[[str], Read], path: str) -> None:
     # Until a widget runs live nothing computes behind its controls, so none may be movable.
     enabled = loaded(path)["page"].evaluate(
@@ -232,8 +168,8 @@ def test_no_enabled_control_in_a_widget_that_is_not_live(loaded: Callable[[str],
 
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
-@pytest.mark.parametrize("path", PAGES)
-def test_no_page_scrolls_sideways(read_at: ReadAt, path: str, width: int) -> None:
+@each_page(PAGES)
+def test_no_page_scrolls_sideways(read_at: Reads, path: str, width: int) -> None:
     # The page itself never scrolls sideways, and nothing in the text is cut off at the screen's edge: anything
     # wider than the screen is inside a frame that scrolls (the theme's closed drawers are outside the article).
     page = read_at(path, width)["page"]
@@ -254,8 +190,8 @@ def test_no_page_scrolls_sideways(read_at: ReadAt, path: str, width: int) -> Non
 
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
-@pytest.mark.parametrize("path", PAGES)
-def test_wide_content_scrolls_inside_its_own_frame(read_at: ReadAt, path: str, width: int) -> None:
+@each_page(PAGES)
+def test_wide_content_scrolls_inside_its_own_frame(read_at: Reads, path: str, width: int) -> None:
     # A table (or output) wider than the text column sits in a frame that scrolls, so the column keeps its width.
     page = read_at(path, width)["page"]
     spilling = page.evaluate(
@@ -274,8 +210,8 @@ def test_wide_content_scrolls_inside_its_own_frame(read_at: ReadAt, path: str, w
 
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
-@pytest.mark.parametrize("path", PAGES)
-def test_what_scrolls_in_its_frame_shows_that_it_does(read_at: ReadAt, path: str, width: int) -> None:
+@each_page(PAGES)
+def test_what_scrolls_in_its_frame_shows_that_it_does(read_at: Reads, path: str, width: int) -> None:
     # Display math, tables, code and outputs wider than the column scroll in their own frame, and a frame with more
     # to see fades at that edge (book/_static/page-controls.js): nothing looks cut off without a cue.
     hidden = read_at(path, width)["page"].evaluate(
@@ -289,8 +225,8 @@ def test_what_scrolls_in_its_frame_shows_that_it_does(read_at: ReadAt, path: str
 
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS)
-@pytest.mark.parametrize("path", PAGES)
-def test_display_math_is_whole_or_scrolls(read_at: ReadAt, path: str, width: int) -> None:
+@each_page(PAGES)
+def test_display_math_is_whole_or_scrolls(read_at: Reads, path: str, width: int) -> None:
     # A formula wider than the column is set a little smaller to fit, or scrolls (with its cue, above); none is
     # clipped by a frame that cannot scroll.
     clipped = read_at(path, width)["page"].evaluate(
@@ -301,8 +237,8 @@ def test_display_math_is_whole_or_scrolls(read_at: ReadAt, path: str, width: int
     assert clipped == [], f"display math clipped on {path} at {width} px"
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_no_long_fraction_reads_as_one_number(read_at: ReadAt, path: str) -> None:
+@each_page(PAGES)
+def test_no_long_fraction_reads_as_one_number(read_at: Reads, path: str) -> None:
     # A table cell shows a long exact fraction as its percent, the fraction one click away: no run of digits
     # longer than a folded fraction's (display.LONG_FRACTION), and never a numerator's head beside a
     # denominator's tail ("1703780081... 876624970111349493579").
@@ -334,8 +270,8 @@ MIXED_FORMS = r"""() => [...document.querySelectorAll('main table')].flatMap(tab
 })"""
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_each_table_column_gives_its_numbers_in_one_form(read_at: ReadAt, path: str) -> None:
+@each_page(PAGES)
+def test_each_table_column_gives_its_numbers_in_one_form(read_at: Reads, path: str) -> None:
     # The house-edge columns showed "1/19" beside "0.010579".
     mixed = read_at(path, WIDTHS["laptop"])["page"].evaluate(MIXED_FORMS)
     assert mixed == [], f"columns mixing fractions and decimals on {path}"
@@ -347,8 +283,8 @@ def test_each_table_column_gives_its_numbers_in_one_form(read_at: ReadAt, path: 
 DOLLARS_LEFT = re.compile(r"\$(?=[A-Za-z\\(])[^$\n]{0,60}?\s\$")
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_no_formula_is_left_between_dollars(read_at: ReadAt, path: str) -> None:
+@each_page(PAGES)
+def test_no_formula_is_left_between_dollars(read_at: Reads, path: str) -> None:
     page = read_at(path, WIDTHS["laptop"])["page"]
     text = page.evaluate(
         "() => { const main = document.querySelector('main') || document.body; const copy = main.cloneNode(true);"
@@ -359,8 +295,8 @@ def test_no_formula_is_left_between_dollars(read_at: ReadAt, path: str) -> None:
     assert DOLLARS_LEFT.findall(text) == [], f"a formula left between dollars on {path}"
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_chart_labels_are_legible_on_a_phone(read_at: ReadAt, path: str) -> None:
+@each_page(PAGES)
+def test_chart_labels_are_legible_on_a_phone(read_at: Reads, path: str) -> None:
     # A live chart's text is set at 11 px or more.  (A figure, a picture drawn 700 px wide, fits the column whole
     # and opens at its own size with a tap: tests/browser/test_phone.py.)
     page = read_at(path, WIDTHS["phone"])["page"]
@@ -371,8 +307,8 @@ def test_chart_labels_are_legible_on_a_phone(read_at: ReadAt, path: str) -> None
     assert small == [], f"chart text under 11 px on {path} at {WIDTHS['phone']} px"
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at: ReadAt, path: str) -> None:
+@each_page(PAGES)
+def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at: Reads, path: str) -> None:
     # Scrolled to its far end, a table wider than the phone still shows its whole caption on the screen.
     cut = read_at(path, WIDTHS["phone"])["page"].evaluate(
         "() => [...document.querySelectorAll('.table-frame')].filter(f => f.scrollWidth > f.clientWidth + 1)"
@@ -383,8 +319,8 @@ def test_a_wide_tables_caption_stays_in_view_on_a_phone(read_at: ReadAt, path: s
     assert cut == [], f"captions of wide tables cut off on {path} at {WIDTHS['phone']} px"
 
 
-@pytest.mark.parametrize("path", [p for p in PAGES if p != "book/reference"])
-def test_no_table_is_wider_than_the_text_column_at_1280(read_at: ReadAt, path: str) -> None:
+@each_page([p for p in PAGES if p != "book/reference"])
+def test_no_table_is_wider_than_the_text_column_at_1280(read_at: Reads, path: str) -> None:
     # Only the reference appendix is wide by design (its frame scrolls); every other table fits the column.
     page = read_at(path, WIDTHS["laptop"])["page"]
     wide = page.evaluate(
@@ -398,18 +334,19 @@ def test_no_table_is_wider_than_the_text_column_at_1280(read_at: ReadAt, path: s
     assert wide == [], f"tables wider than the text column on {path}"
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_tables_show_names_not_library_ids(read_at: ReadAt, path: str) -> None:
+@each_page(PAGES)
+def test_tables_show_names_not_library_ids(read_at: Reads, path: str) -> None:
     cells = read_at(path, WIDTHS["laptop"])["page"].evaluate(
         "ids => [...document.querySelectorAll('main td, main th')].map(c => c.textContent.trim())"
         " .filter(t => ids.includes(t))", IDS)
     assert cells == [], f"library IDs in the tables of {path}"
 
 
-def test_the_roulette_tables_name_bets_one_way(read_at: ReadAt) -> None:
+@each_page(["book/roulette"])
+def test_the_roulette_tables_name_bets_one_way(read_at: Reads, path: str) -> None:
     # One case convention, the book's: "Straight up on 17", "Top line 0-00-1-2-3", never "straight 17" beside
     # "Straight up"; and a standard deviation is called one.
-    page = read_at("book/roulette", WIDTHS["laptop"])["page"]
+    page = read_at(path, WIDTHS["laptop"])["page"]
     names = page.evaluate(
         "() => [...document.querySelectorAll('main table')].filter(t => t.tHead"
         "   && t.tHead.rows[0].cells[0].textContent.trim() === 'bet')"
@@ -421,7 +358,7 @@ def test_the_roulette_tables_name_bets_one_way(read_at: ReadAt) -> None:
     assert "sd" not in headings and "standard deviation" in headings
 
 
-@pytest.mark.parametrize("path", PAGES)
+@each_page(PAGES)
 def test_a_deliberate_error_shows_only_its_line(path: str) -> None:
     html = (SITE / f"{path}.html").read_text(encoding="utf-8")
     blocks = re.findall(r'<div class="[^"]*\btraceback\b[^"]*">(.*?)</pre>', html, re.DOTALL)
@@ -430,7 +367,7 @@ def test_a_deliberate_error_shows_only_its_line(path: str) -> None:
     assert all(len(re.sub(r"<[^>]+>", "", b).strip().splitlines()) <= 3 for b in blocks)
 
 
-@pytest.mark.parametrize("path", PAGES)
+@each_page(PAGES)
 def test_dollar_amounts_are_text_not_math(path: str) -> None:
     html = (SITE / f"{path}.html").read_text(encoding="utf-8")
     words = [m for m in INLINE_MATH.findall(html)
@@ -438,8 +375,8 @@ def test_dollar_amounts_are_text_not_math(path: str) -> None:
     assert words == [], f"prose typeset as math on {path} (a dollar amount read as a formula?)"
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at: ReadAt, path: str) -> None:
+@each_page(PAGES)
+def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at: Reads, path: str) -> None:
     enabled = read_at(path, WIDTHS["phone"])["page"].evaluate(
         "() => [...document.querySelectorAll('[data-live-widget]:not([data-state=\"live\"])')]"
         " .flatMap(w => [...w.querySelectorAll('input, select, button, textarea')]"
@@ -448,8 +385,10 @@ def test_no_enabled_control_in_a_widget_that_is_not_live_on_a_phone(read_at: Rea
     assert enabled == [], f"enabled controls in a widget that is not live on {path}"
 
 
-def test_the_reference_filters_and_sorts_by_exact_value(read_at: ReadAt) -> None:
-    page = read_at("book/reference", WIDTHS["laptop"])["page"]
+@each_page(["book/reference"])
+def test_the_reference_filters_and_sorts_by_exact_value(read_at: Reads, path: str) -> None:
+    # The last of the page's checks at 1280 px (it filters and sorts the tables the others read), but for its errors.
+    page = read_at(path, WIDTHS["laptop"])["page"]
     captions = page.locator("table.filterable caption").all_text_contents()
     tables, filters = page.locator("table.filterable"), page.locator(".table-filter input")
     at = {game: captions.index(f"{game}: the house edge per amount put down, under each rules value")
@@ -469,10 +408,13 @@ def test_the_reference_filters_and_sorts_by_exact_value(read_at: ReadAt) -> None
     assert first == "Banker"  # 1.058%, the smallest edge, though its fraction has the most digits
 
 
-# Last, so that everything each page did while it was read is counted.
-@pytest.mark.parametrize("width, mode", READS, ids=[f"{w}-{m}" for w, m in READS])
-@pytest.mark.parametrize("path", PAGES)
-def test_page_loads_without_errors_or_failed_requests(read_at: ReadAt, path: str, width: int, mode: Mode) -> None:
-    result = read_at(path, width, mode)
-    assert not result["failed"], f"failed or external requests on {path}:\n" + "\n".join(result["failed"])
-    assert not result["errors"], f"console errors on {path}:\n" + "\n".join(result["errors"])
+# Last of each page's tests (pytest runs a page's tests in the order they are defined, and this module's after those
+# of the modules before it), so that everything each reading of the page did while it was read is counted.
+@each_page(PAGES)
+def test_page_loads_without_errors_or_failed_requests(read_at: Reads, path: str) -> None:
+    for width, mode in READS:
+        read_at(path, width, mode)
+    for (width, mode), result in read_at.of(path).items():
+        at = f"{path} at {width} px in the {mode} theme"
+        assert not result["failed"], f"failed or external requests on {at}:\n" + "\n".join(result["failed"])
+        assert not result["errors"], f"console errors on {at}:\n" + "\n".join(result["errors"])
