@@ -429,7 +429,8 @@ def drawn_share(png: bytes) -> float:
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
     width, height = image.size
-    pixels = list(image.getdata())  # RGB triples, row by row
+    data = image.tobytes()
+    pixels = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]  # RGB triples, row by row
     background = pixels[0]
     best = 0.0
     for y in range(height // 4, 3 * height // 4 + 1):
