@@ -118,15 +118,13 @@ def test_a_laptops_menu_button_hides_and_shows_the_sidebar(reader: Reader, mode:
     assert box is not None
     width = box["width"]
     visible_toggle(page, "primary").click()
-    page.wait_for_timeout(600)  # the sidebar slides away
-    assert not sidebar.is_visible()
-    box = article.bounding_box()
-    assert box is not None and box["width"] > width + 100  # the text takes the room
+    sidebar.wait_for(state="hidden", timeout=30_000)  # the sidebar slides away (a ceiling for a hang)
+    page.wait_for_function("w => document.querySelector('article.bd-article').getBoundingClientRect().width > w",
+                           arg=width + 100, timeout=30_000)  # and the text takes the room
     assert page.locator("#pst-primary-sidebar-modal").evaluate("d => d.open") is False  # no drawer over the page
     shoot(page, f"primary-hidden@1280-{mode}")
     visible_toggle(page, "primary").click()
-    page.wait_for_timeout(600)
-    assert sidebar.is_visible()
+    sidebar.wait_for(state="visible", timeout=30_000)
     assert watch(page).errors == []
 
 

@@ -309,6 +309,8 @@ def test_search_results_read_as_text_and_keep_to_the_screen(reader: Reader, quer
     page.wait_for_function("() => !document.querySelector('#search-progress') || "
                            "/Search finished|found/i.test(document.querySelector('#search-progress').textContent)",
                            timeout=60_000)
+    page.wait_for_function("() => document.querySelectorAll('#search-results li p.context').length >= 5",
+                           timeout=60_000)
     page.wait_for_timeout(1000)  # the snippets are filled in as each page's text arrives
     snippets = page.locator("#search-results li p.context").all_inner_texts()
     assert len(snippets) >= 5
