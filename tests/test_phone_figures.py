@@ -74,3 +74,46 @@ def test_a_picture_prints_the_page_rendering() -> None:
     with pytest.raises(nodes.SkipNode):
         phone_figures.visit_picture_page(writer, node)
     assert visited == [writer]
+
+
+def _pixels(png: bytes) -> tuple[tuple[int, int], list[tuple[int, ...]]]:
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    data = image.tobytes()
+    return image.size, [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
+
+
+def test_a_phone_rendering_is_served_in_256_colours_that_move_no_pixel_visibly() -> None:
+    from casino_math.plots.craps import hand_length_chart
+
+    phone = b64decode(hand_length_chart()._repr_mimebundle_()[plots.PHONE_PNG])  # type: ignore[attr-defined]
+    served = phone_figures.smaller_png(phone)
+    assert served[:8] == b"\x89PNG\r\n\x1a\n" and served[25] == 3  # a PNG of colour type 3: a palette
+    assert len(served) < len(phone) / 2
+    (size, drawn), (served_size, shown) = _pixels(phone), _pixels(served)
+    assert served_size == size
+    moved = max(abs(a - b) for old, new in zip(drawn, shown, strict=True) for a, b in zip(old, new, strict=True))
+    assert moved <= phone_figures.PALETTE_TOLERANCE
+    assert shown[0] == drawn[0] == (255, 255, 255)  # the background stays the page's white
+
+
+def _png(mode: str, size: tuple[int, int], data: bytes) -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.frombytes(mode, size, data).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_a_rendering_that_256_colours_would_change_visibly_or_with_transparency_is_served_as_drawn() -> None:
+    # Every one of 4096 colours, in a 64 x 64 square: a palette of 256 moves some pixel far.
+    many = _png("RGB", (64, 64), bytes(v for r in range(16) for g in range(16) for b in range(16)
+                                       for v in (r * 17, g * 17, b * 17)))
+    assert phone_figures.smaller_png(many) == many
+    clear = _png("RGBA", (2, 1), bytes([255, 255, 255, 255, 0, 0, 0, 0]))
+    assert phone_figures.smaller_png(clear) == clear
