@@ -659,8 +659,8 @@ def until_kept(page: Page, check: str, arg: str) -> None:
 def visit_until_live(context: BrowserContext, site_url: str, *kept: str) -> tuple[str, int]:
     """Open the baccarat chapter in a browser profile and go live: how Python started, and how many times the
     build's snapshot was fetched.  The page stays open until its kept snapshot passes each check in kept: the worker
-    keeps it while the first result is computed, and a page closed before that is done (the worker stopped in the
-    middle of writing 30 MB) keeps nothing, and its next visit unzips the build's snapshot again."""
+    writes it (30 MB) while the first result is computed, and a page closed at once may stop the worker before the
+    writing is done."""
     page = context.new_page()
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url) if ".snapshot" in request.url else None)
