@@ -111,9 +111,26 @@ def _png(mode: str, size: tuple[int, int], data: bytes) -> bytes:
 
 
 def test_a_rendering_that_256_colours_would_change_visibly_or_with_transparency_is_served_as_drawn() -> None:
-    # Every one of 4096 colours, in a 64 x 64 square: a palette of 256 moves some pixel far.
-    many = _png("RGB", (64, 64), bytes(v for r in range(16) for g in range(16) for b in range(16)
-                                       for v in (r * 17, g * 17, b * 17)))
+    import io
+    import random
+
+    from PIL import Image
+
+    # 4096 colours scattered over a 256 x 256 square (a palette would be smaller, but would move some pixel far).
+    scattered = random.Random(7)
+    many = _png("RGB", (256, 256), bytes(level * 17 for _ in range(256 * 256) for level in scattered.choices(
+        range(16), k=3)))
     assert phone_figures.smaller_png(many) == many
-    clear = _png("RGBA", (2, 1), bytes([255, 255, 255, 255, 0, 0, 0, 0]))
-    assert phone_figures.smaller_png(clear) == clear
+    # A real figure with one pixel not quite opaque, and one whose PNG names a transparent colour.
+    from casino_math.plots.craps import hand_length_chart
+
+    phone = b64decode(hand_length_chart()._repr_mimebundle_()[plots.PHONE_PNG])  # type: ignore[attr-defined]
+    assert len(phone_figures.smaller_png(phone)) < len(phone)
+    image = Image.open(io.BytesIO(phone)).convert("RGBA")
+    image.putpixel((0, 0), (255, 255, 255, 254))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    assert phone_figures.smaller_png(out.getvalue()) == out.getvalue()
+    out = io.BytesIO()
+    image.convert("RGB").save(out, format="PNG", transparency=(255, 255, 255))
+    assert phone_figures.smaller_png(out.getvalue()) == out.getvalue()

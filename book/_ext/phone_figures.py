@@ -8,8 +8,8 @@ a mime type it does not know.  As each notebook page is read, this extension:
 - reads the notebook as this build ran it (myst-nb's copy in ``jupyter_execute/``: executed afresh by ``make book``,
   the saved outputs in the test build), and finds each output image that has a phone rendering beside it (by the
   image's bytes: myst-nb names the image's file by their SHA-256);
-- writes the phone rendering beside that file (in 256 colours where that changes no pixel visibly: see
-  :func:`smaller_png`), and adds to the output's mime bundle one more choice, a
+- writes the phone rendering beside that file (in 256 colours where that moves no pixel by more than
+  :data:`PALETTE_TOLERANCE` levels: see :func:`smaller_png`), and adds to the output's mime bundle one more choice, a
   :class:`picture`: the phone's rendering as the ``<source>`` for a screen at most :data:`PHONE_MEDIA` wide, the
   page's as the ``<img>``, with the cell's alt text, so that either shows with the same words.
 
@@ -64,13 +64,14 @@ def smaller_png(png: bytes) -> bytes:
     from PIL import Image, ImageChops
 
     image = Image.open(io.BytesIO(png))
-    if image.mode not in ("RGB", "RGBA") or (image.mode == "RGBA" and image.getextrema()[3][0] < 255):
+    if (image.mode not in ("RGB", "RGBA") or "transparency" in image.info
+            or (image.mode == "RGBA" and image.getextrema()[3][0] < 255)):
         return png
     colours = image.convert("RGB")
-    palette = colours.quantize(256, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
+    palette = colours.quantize(256, method=Image.Quantize.MAXCOVERAGE)
     moved = max(high for _, high in ImageChops.difference(colours, palette.convert("RGB")).getextrema())
     out = io.BytesIO()
-    palette.save(out, format="PNG", optimize=True)
+    palette.save(out, format="PNG", optimize=True, **({"dpi": image.info["dpi"]} if "dpi" in image.info else {}))
     return out.getvalue() if moved <= PALETTE_TOLERANCE and out.tell() < len(png) else png
 
 

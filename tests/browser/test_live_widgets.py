@@ -445,10 +445,13 @@ def test_the_session_chart_keeps_to_its_frame_when_the_window_narrows_and_widens
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(800)  # time enough for a chart that followed the window to outgrow its frame
         for _ in range(300):  # and on a slow machine, until the charts are redrawn (a ceiling for a hang)
-            if all(0.8 * frame <= chart <= frame for chart, frame in chart_and_frame_widths(page)):
+            widths = chart_and_frame_widths(page)
+            if widths and all(0.8 * frame <= chart <= frame for chart, frame in widths):
                 break
             page.wait_for_timeout(100)
-        for chart, frame in chart_and_frame_widths(page):
+        widths = chart_and_frame_widths(page)
+        assert widths, "no chart drawn"
+        for chart, frame in widths:
             assert 0.8 * frame <= chart <= frame, (width, chart, frame)
 
 
