@@ -4,9 +4,11 @@ picture of both (book/_ext/phone_figures.py).  tests/browser/test_phone.py check
 from __future__ import annotations
 
 import hashlib
+import io
 import sys
 from base64 import b64decode, b64encode
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -76,61 +78,57 @@ def test_a_picture_prints_the_page_rendering() -> None:
     assert visited == [writer]
 
 
-def _pixels(png: bytes) -> tuple[tuple[int, int], list[tuple[int, ...]]]:
-    import io
 
-    from PIL import Image
-
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    data = image.tobytes()
-    return image.size, [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
-
-
-def test_a_phone_rendering_is_served_in_256_colours_that_move_no_pixel_visibly() -> None:
+@pytest.fixture(scope="module")
+def phone_rendering() -> bytes:
+    """A real figure's phone rendering, as its notebook output carries it (decoded)."""
     from casino_math.plots.craps import hand_length_chart
 
-    phone = b64decode(hand_length_chart()._repr_mimebundle_()[plots.PHONE_PNG])  # type: ignore[attr-defined]
-    served = phone_figures.smaller_png(phone)
+    return b64decode(hand_length_chart()._repr_mimebundle_()[plots.PHONE_PNG])  # type: ignore[attr-defined]
+
+
+def png(image: Any, **options: Any) -> bytes:
+    """An image as PNG bytes (options: Pillow's, as for a transparent colour)."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", **options)
+    return out.getvalue()
+
+
+def rgb_pixels(data: bytes) -> tuple[tuple[int, int], list[tuple[int, ...]]]:
+    """A PNG's size and its pixels as RGB triples, row by row."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    raw = image.tobytes()
+    return image.size, [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
+
+
+def test_a_phone_rendering_is_served_in_256_colours_that_move_no_pixel_visibly(phone_rendering: bytes) -> None:
+    served = phone_figures.smaller_png(phone_rendering)
     assert served[:8] == b"\x89PNG\r\n\x1a\n" and served[25] == 3  # a PNG of colour type 3: a palette
-    assert len(served) < len(phone) / 2
-    (size, drawn), (served_size, shown) = _pixels(phone), _pixels(served)
+    assert len(served) < len(phone_rendering) / 2
+    (size, drawn), (served_size, shown) = rgb_pixels(phone_rendering), rgb_pixels(served)
     assert served_size == size
     moved = max(abs(a - b) for old, new in zip(drawn, shown, strict=True) for a, b in zip(old, new, strict=True))
     assert moved <= phone_figures.PALETTE_TOLERANCE
     assert shown[0] == drawn[0] == (255, 255, 255)  # the background stays the page's white
 
 
-def _png(mode: str, size: tuple[int, int], data: bytes) -> bytes:
-    import io
-
-    from PIL import Image
-
-    out = io.BytesIO()
-    Image.frombytes(mode, size, data).save(out, format="PNG")
-    return out.getvalue()
-
-
-def test_a_rendering_that_256_colours_would_change_visibly_or_with_transparency_is_served_as_drawn() -> None:
-    import io
+def test_a_rendering_that_256_colours_would_change_visibly_or_with_transparency_is_served_as_drawn(
+        phone_rendering: bytes) -> None:
     import random
 
     from PIL import Image
 
     # 4096 colours scattered over a 256 x 256 square (a palette would be smaller, but would move some pixel far).
     scattered = random.Random(7)
-    many = _png("RGB", (256, 256), bytes(level * 17 for _ in range(256 * 256) for level in scattered.choices(
-        range(16), k=3)))
+    many = png(Image.frombytes("RGB", (256, 256), bytes(
+        level * 17 for _ in range(256 * 256) for level in scattered.choices(range(16), k=3))))
     assert phone_figures.smaller_png(many) == many
-    # A real figure with one pixel not quite opaque, and one whose PNG names a transparent colour.
-    from casino_math.plots.craps import hand_length_chart
-
-    phone = b64decode(hand_length_chart()._repr_mimebundle_()[plots.PHONE_PNG])  # type: ignore[attr-defined]
-    assert len(phone_figures.smaller_png(phone)) < len(phone)
-    image = Image.open(io.BytesIO(phone)).convert("RGBA")
+    # The real figure, which a palette would serve smaller, with one pixel not quite opaque, and with its PNG naming
+    # a transparent colour.
+    assert len(phone_figures.smaller_png(phone_rendering)) < len(phone_rendering)
+    image = Image.open(io.BytesIO(phone_rendering)).convert("RGBA")
     image.putpixel((0, 0), (255, 255, 255, 254))
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    assert phone_figures.smaller_png(out.getvalue()) == out.getvalue()
-    out = io.BytesIO()
-    image.convert("RGB").save(out, format="PNG", transparency=(255, 255, 255))
-    assert phone_figures.smaller_png(out.getvalue()) == out.getvalue()
+    for kept in (png(image), png(image.convert("RGB"), transparency=(255, 255, 255))):
+        assert phone_figures.smaller_png(kept) == kept
